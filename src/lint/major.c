@@ -1162,10 +1162,21 @@ static bool repository_image_clue(const char *file, MajorEvidence *all, MajorClu
     clue->major = major;
     clue->file = arena_strdup(arena, file);
     clue->line = 0;
-    clue->what = arena_printf(arena,
-                              "the repository's container files name one PostgreSQL major,"
-                              " though none runs this file: %s (line %d), %s",
-                              shown, line, image);
+    /* one of them may mount or copy the file into a container whose server pgknob cannot see
+     * reading it (an image of its own, a path its entrypoint knows): "none runs it" would be
+     * false (held-out set 55, h55a 08: a dev compose file mounting it at /data/config) */
+    char shipper[PATH_MAX];
+    char *ships = lint_repository_ships(file, shipper) ? lint_path_from(file, shipper) : NULL;
+    clue->what = ships ? arena_printf(arena,
+                                      "the repository's container files name one PostgreSQL"
+                                      " major (%s mounts or copies this file, into a container"
+                                      " pgknob cannot tell reads it): %s (line %d), %s",
+                                      ships, shown, line, image)
+                       : arena_printf(arena,
+                                      "the repository's container files name one PostgreSQL"
+                                      " major, though none runs this file: %s (line %d), %s",
+                                      shown, line, image);
+    free(ships);
     free(shown);
     return true;
 }

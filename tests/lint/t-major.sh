@@ -844,6 +844,22 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 out=$(cd "$repo/docker/pg" && rlint postgresql.conf)
 check "a compose file that runs another file: the repository's only major (16), saying none runs this file" \
   test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("container files name one PostgreSQL major, though none runs this file: ../../docker-compose.yml \\(line 3\\), the image postgres:16")] | join(","))"' <<<"$out")" = "16 true"
+# ...but where a compose file (of any name, in a checkout) mounts this file into a service of
+# an image of its own, "none runs it" is false: pgknob cannot tell whether that container reads
+# it (held-out set 55, h55a 08); and a bind source under $PWD/ is the project's directory, as
+# ./ is (h55c 44: `$PWD/pg_conf_master.conf` mounted as config_file, called run by none)
+own="$work/ownimg"; mkdir -p "$own/.git" "$own/docker/pg"
+printf 'shared_buffers = 1GB\n' >"$own/docker/pg/postgresql.conf"
+printf 'FROM debian:buster\nRUN apt-get update && apt-get install -y postgresql-10\n' >"$own/docker/pg/Dockerfile"
+printf 'services:\n  postgres:\n    image: acme-postgres:latest\n    volumes:\n      - ./postgresql.conf:/data/config/postgresql.conf\n' >"$own/docker/pg/devenv.yml"
+check "  ... a dev compose file mounts it into its own image: said, not 'none runs this file'" \
+  grep -q "one PostgreSQL major (devenv.yml mounts or copies this file, into a container pgknob cannot tell reads it)" \
+  <<<"$(cd "$own/docker/pg" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+printf 'services:\n  db:\n    image: postgres:15\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - "$PWD/pg_conf.conf:/etc/postgresql/postgresql.conf"\n' >"$own/pg_cluster.yml"
+printf 'shared_buffers = 1GB\n' >"$own/pg_conf.conf"
+check "  ... \$PWD/pg_conf.conf mounted as config_file by pg_cluster.yml: that service runs it" \
+  grep -q "pg_cluster.yml (line 3) runs it in the image postgres:15" \
+  <<<"$(cd "$own" && rlint pg_conf.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 printf 'FROM postgres:14\n' >"$repo/docker/Dockerfile"
 check "  close miss: a Dockerfile beside it names 14: two majors, none (18)" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 18
