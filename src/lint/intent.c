@@ -3733,7 +3733,7 @@ static bool performance_only(const Finding *f)
             "PK3030", "PK3031", "PK3037", /* replication stalls */
             "PK4012", "PK4013", "PK4051", "PK4053", "PK4054",
             "PK4055", "PK4056", "PK4057", /* wraparound */
-            "PK7009",                     /* errors no longer logged */
+            "PK7009", "PK7015",           /* errors no longer logged */
             NULL};
     /* a server that does not start costs more than speed (review 2026-12zf, h33c 29: an
      * archive_command that drops WAL was called a cost "only of performance" under a README's

@@ -200,6 +200,9 @@ static const struct {
     {"PK7009", false,
      "a test or benchmark run that mutes its log gives up only the record of its own run.", 0,
      true},
+    {"PK7015", false,
+     "a test or benchmark run that writes no log gives up only the record of its own run.", 0,
+     true},
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
