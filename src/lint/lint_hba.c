@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
@@ -1337,6 +1338,48 @@ static void check_reject_all(const HbaSet *set, const bool *shadowed, FindingLis
     }
 }
 
+/* An IPv4 network written with more octets than its mask keeps (`10.10.0.0/8`): the server
+ * compares only the masked bits (check_ip, hba.c), so the line admits the mask's whole range,
+ * 256 times the /16 its address writes (held-out set 55, h55b 16). A host's address with its
+ * subnet (`192.168.1.10/24`, its last octet written) means that subnet, and is no finding. */
+static void check_mask_wider(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    if (r->addr_kind != HBA_ADDR_MASK || r->family != AF_INET || r->prefix_len <= 0 ||
+        r->addr[3] != 0)
+        return;
+    int zeros = 0;
+    for (int idx = 3; idx >= 0 && r->addr[idx] == 0; idx--)
+        zeros++;
+    int written = 32 - 8 * zeros; /* 10.10.0.0: the /16 network */
+    if (r->prefix_len >= written)
+        return;
+    unsigned char net[4];
+    for (int idx = 0; idx < 4; idx++)
+        net[idx] = r->addr[idx] & r->mask[idx];
+    if (!memcmp(net, r->addr, 4))
+        return; /* no bit beyond the mask: the network is the mask's (10.0.0.0/8) */
+    Finding *f =
+        lint_hba_finding(out, "PK0221", r->file, r->line, set->opts.major, "auth-pg-hba-conf.html");
+    double wider = ldexp(1.0, written - r->prefix_len);
+    f->message = finding_printf(f,
+                                "%u.%u.%u.%u/%d admits every address of %u.%u.%u.%u/%d, %.0f"
+                                " times the %u.%u.%u.%u/%d its address writes: the server keeps"
+                                " only the first %d bits",
+                                r->addr[0], r->addr[1], r->addr[2], r->addr[3], r->prefix_len,
+                                net[0], net[1], net[2], net[3], r->prefix_len, wider, r->addr[0],
+                                r->addr[1], r->addr[2], r->addr[3], written, r->prefix_len);
+    f->hint = finding_printf(f,
+                             "Write %u.%u.%u.%u/%d if that network was meant, or %u.%u.%u.%u/%d"
+                             " if the whole range was.",
+                             r->addr[0], r->addr[1], r->addr[2], r->addr[3], written, net[0],
+                             net[1], net[2], net[3], r->prefix_len);
+    f->explanation = finding_strdup(
+        f, "The PostgreSQL documentation (\"The pg_hba.conf File\"): a CIDR mask length \"specifies"
+           " the number of significant bits in the client IP address\"; the server compares the"
+           " client's address with the line's under the mask only (check_ip in hba.c), so the bits"
+           " written beyond it select nothing, and the line matches the mask's whole range.");
+}
+
 /* trust on a local line: a notice, as on the loopback (check_trust): whether other users share
  * the machine is what decides, and a container's socket has none (held-out sets 42 and 43, h42c
  * 35, h43c 31 and 35: reported at no level). */
@@ -1411,6 +1454,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_replication(set, r, open, ssl && !ssl_on, !ssl && !set->opts.ssl, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
+        if (r->auth != HBA_AUTH_REJECT)
+            check_mask_wider(set, r, out);
         for (size_t fi = first; fi < out->n && !cause[idx]; fi++)
             if ((!strcmp(out->items[fi].rule_id, "PK0211") ||
                  !strcmp(out->items[fi].rule_id, "PK0213")) &&

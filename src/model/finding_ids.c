@@ -437,6 +437,11 @@ static const FindingId ids[] = {
      "reject for every database and user from every IPv4 or IPv6 address before lines that"
      " would admit such clients: those clients never log in through them.",
      "lint/lint_hba.c"},
+    {"PK0221", "hba.mask-wider-than-address",
+     "an address whose mask keeps fewer bits than it writes", SEV_WARNING,
+     "An IPv4 network written with more of its octets than its mask keeps (10.10.0.0/8): the"
+     " server matches by the mask alone, so the line admits the whole wider range.",
+     "lint/lint_hba.c"},
     /* audit (the server's own facts, and --compare) */
     {"PK0901", "audit.config-file-error", "configuration file error", SEV_ERROR,
      "pg_file_settings reports an error (a missing include, a syntax error, a value that cannot"

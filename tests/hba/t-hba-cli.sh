@@ -209,6 +209,15 @@ sem "  close miss: a reject hidden by the same reject: PK0220 at the first only"
   'local all all peer\nhost all all 0.0.0.0/0 reject\nhost all all 0.0.0.0/0 reject\nhost all all all scram-sha-256\n'
 sem "  close miss: a Unix-socket reject before a local line: that line is PK0210's" PK0220 "[]" \
   'local all all reject\nlocal all all peer\nhost all all 10.0.0.0/8 scram-sha-256\n'
+# an IPv4 network written with more octets than its mask keeps admits the mask's whole range
+# (held-out set 55, h55b 16: 10.10.0.0/8, all of 10/8); close misses: a host's address with its
+# subnet, a network its mask names exactly, a reject line
+sem "PK0221 10.10.0.0/8 and 172.17.0.0/12" PK0221 "[2, 3]" \
+  'local all all peer\nhost all all 10.10.0.0/8 scram-sha-256\nhost all all 172.17.0.0/12 scram-sha-256\n'
+check "  ... saying what it admits, how many times more, and what to write" grep -qF "10.10.0.0/8 admits every address of 10.0.0.0/8, 256 times the 10.10.0.0/16 its address writes: the server keeps only the first 8 bits [PK0221]" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+sem "  close miss: 192.168.1.10/24, 10.0.0.0/8, and a reject" PK0221 "[]" \
+  'local all all peer\nhost all all 192.168.1.10/24 scram-sha-256\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 10.10.0.0/8 reject\n'
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 # trust on a local line: a notice, as on the loopback (held-out sets 42 and 43, h42c 35, h43c 31
