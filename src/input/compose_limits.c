@@ -1630,34 +1630,75 @@ static char *source_key(const char *source)
     return key;
 }
 
-/* Does a service running PostgreSQL mount `key` (a source_key), or a directory holding it, or
- * one it holds? Into *name the service's name. */
+/* A container path where the server keeps its data or writes its log files: the service's
+ * PGDATA (or a directory holding it), the images' /var/lib/postgresql and /var/lib/pgsql, or a
+ * directory named for logs (`/var/log/postgresql`, `$PGDATA/log`). */
+static bool server_data_or_log(const char *target, const char *pgdata)
+{
+    if (!target || target[0] != '/')
+        return false;
+    size_t n = strlen(target);
+    while (n > 1 && target[n - 1] == '/')
+        n--;
+    if (pgdata && !strncmp(pgdata, target, n) && (pgdata[n] == '\0' || pgdata[n] == '/'))
+        return true;
+    if (!strncmp(target, "/var/lib/postgresql", 19) || !strncmp(target, "/var/lib/pgsql", 14))
+        return true;
+    static const char *const logs[] = {"log", "logs", "pg_log", NULL};
+    for (const char *part = target; part && *part; part = strchr(part + 1, '/')) {
+        const char *word = part + (*part == '/');
+        size_t len = strcspn(word, "/");
+        for (const char *const *name = logs; *name; name++)
+            if (len == strlen(*name) && !strncmp(word, *name, len))
+                return true;
+    }
+    return false;
+}
+
+/* Does a service running PostgreSQL mount, at its data or log directory, the source `key` (a
+ * source_key) or one inside it, so that a program mounting `key` reads what the server writes
+ * there? Into *name the service's name. A system path (/etc/localtime) or the project's whole
+ * directory is no such source. */
 static bool postgres_mounts(yaml_document_t *doc, yaml_node_t *services, const char *key,
                             char **name)
 {
+    static const char *const system[] = {"/etc", "/usr", "/run", "/var/run", "/proc",
+                                         "/sys", "/dev", "/tmp", NULL};
+    if (!*key || !strcmp(key, "/") || !strcmp(key, "."))
+        return false;
+    for (const char *const *dir = system; *dir; dir++)
+        if (!strncmp(key, *dir, strlen(*dir)) &&
+            (key[strlen(*dir)] == '\0' || key[strlen(*dir)] == '/'))
+            return false;
     for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
          pair < services->data.mapping.pairs.top; pair++) {
         yaml_node_t *service = yaml_document_get_node(doc, pair->value);
         if (!service || service->type != YAML_MAPPING_NODE || !postgres_image(doc, service))
             continue;
+        bool set = false;
+        char *pgdata = service_pgdata(doc, service, &set);
         yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+        bool shared = false;
         for (yaml_node_item_t *it = volumes && volumes->type == YAML_SEQUENCE_NODE
                                         ? volumes->data.sequence.items.start
                                         : NULL;
-             it && it < volumes->data.sequence.items.top; it++) {
+             it && !shared && it < volumes->data.sequence.items.top; it++) {
             yaml_node_t *item = yaml_document_get_node(doc, *it);
             char *source = item ? volume_source(doc, item) : NULL;
+            char *target = item ? volume_target(doc, item) : NULL;
             char *own = source ? source_key(source) : NULL;
             size_t a = own ? strlen(own) : 0, b = strlen(key);
-            bool shared =
-                own && (!strcmp(own, key) || (a < b && !strncmp(own, key, a) && key[a] == '/') ||
-                        (b < a && !strncmp(own, key, b) && own[b] == '/'));
+            /* the shipper's source is the server's, or a directory holding it */
+            shared = own && *own && server_data_or_log(target, pgdata) &&
+                     (!strcmp(own, key) || (b < a && !strncmp(own, key, b) && own[b] == '/'));
             free(source);
+            free(target);
             free(own);
-            if (shared) {
-                *name = scalar_text(yaml_document_get_node(doc, pair->key));
-                return true;
-            }
+        }
+        free(pgdata);
+        if (shared) {
+            *name = scalar_text(yaml_document_get_node(doc, pair->key));
+            return true;
         }
     }
     return false;
@@ -1667,6 +1708,7 @@ static bool postgres_mounts(yaml_document_t *doc, yaml_node_t *services, const c
  * mounts what a PostgreSQL service mounts (a malloc'd phrase). */
 typedef struct StackSearch {
     bool shipper;
+    const char *file; /* the compose file's name, for the phrase */
     char *found;
 } StackSearch;
 
@@ -1698,10 +1740,11 @@ static void search_service(yaml_document_t *doc, yaml_node_t *services, yaml_nod
         char *server = NULL;
         /* the server's data or log directory, not the shipper's own configuration beside it */
         if (key && *key && postgres_mounts(doc, services, key, &server))
-            search->found = xasprintf("compose service %s runs %s (line %d) and mounts %s, as"
-                                      " service %s does",
-                                      name ? name : "?", text, (int)image->start_mark.line + 1,
-                                      source, server ? server : "?");
+            search->found =
+                xasprintf("service %s of %s runs %s (line %d) and mounts %s, where"
+                          " service %s keeps its data or log",
+                          name ? name : "?", search->file, text, (int)image->start_mark.line + 1,
+                          source, server ? server : "?");
         free(server);
         free(key);
         free(source);
@@ -1713,8 +1756,10 @@ static void search_service(yaml_document_t *doc, yaml_node_t *services, yaml_nod
 static void search_stack(const char *data, size_t len, yaml_document_t *doc, yaml_node_t *services,
                          const char *path, void *ctx)
 {
-    (void)data, (void)len, (void)path;
+    (void)data, (void)len;
     StackSearch *search = ctx;
+    const char *slash = strrchr(path, '/');
+    search->file = slash ? slash + 1 : path;
     for (yaml_node_pair_t *pair = services ? services->data.mapping.pairs.start : NULL;
          pair && !search->found && pair < services->data.mapping.pairs.top; pair++)
         search_service(doc, services, pair, search);
@@ -1722,14 +1767,14 @@ static void search_stack(const char *data, size_t len, yaml_document_t *doc, yam
 
 char *input_compose_dev_tool(const char *compose)
 {
-    StackSearch search = {false, NULL};
+    StackSearch search = {false, NULL, NULL};
     on_compose_doc(compose, search_stack, &search);
     return search.found;
 }
 
 char *input_compose_log_shipper(const char *compose)
 {
-    StackSearch search = {true, NULL};
+    StackSearch search = {true, NULL, NULL};
     on_compose_doc(compose, search_stack, &search);
     return search.found;
 }

@@ -466,8 +466,8 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const G
     if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4) &&
         !logs_more(name, val, cur)) {   /* adding to the log takes nothing from its reader */
         if (intent->log_reader_at.said) /* a log shipper of its compose stack */
-            return xasprintf("the %s, a program that reads the server's log; %s = %s is part of "
-                             "what it is given, and changing it may take what it ships.",
+            return xasprintf("a log shipper reads the server's log (%s); %s = %s is part of what "
+                             "it is given, and changing it may take what it ships.",
                              intent->log_reader_at.text, name, cur->value);
         bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not pgBadger's prefix */
         return xasprintf("the configuration %s%s%s (line %d) %s the program that reads the "

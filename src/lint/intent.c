@@ -1871,6 +1871,15 @@ static bool bare_word_at(const char *text, const char *at, size_t len)
            !isalnum(after) && after != '_' && after != '/' && after != '-' && !dotted;
 }
 
+/* The same for a README's whole words, where a byte of a UTF-8 letter is a letter too: "д/з" is
+ * no word within "Переход/замена" (the session's code review). The comments' phrases match as
+ * stems ("тест" in "Тестовая"), so they keep bare_word_at. */
+static bool readme_word_at(const char *text, const char *at, size_t len)
+{
+    unsigned char before = at == text ? ' ' : (unsigned char)at[-1];
+    return bare_word_at(text, at, len) && before < 0x80 && (unsigned char)at[len] < 0x80;
+}
+
 /* The first of `words` in `text` as a bare word (case-insensitive), or NULL. */
 static const char *bare_word_in(const char *text, const char *const *words)
 {
@@ -2787,7 +2796,7 @@ static IntentPurpose purpose_in_readme(const char *file, ReadmeDescription *desc
         else if ((words = readme_word(desc, TEST_WORDS, word_at, &at)) &&
                  !first_in(words, suite_phrases, word_at))
             found = INTENT_TEST;
-        else if ((words = readme_word(desc, README_TEST_WORDS, bare_word_at, &at))) {
+        else if ((words = readme_word(desc, README_TEST_WORDS, readme_word_at, &at))) {
             const char *product_at = NULL;
             found = word_listed(words, TEACHING_SUBJECTS) &&
                             readme_word(desc, EDUCATION_PRODUCTS, bare_word_at, &product_at)

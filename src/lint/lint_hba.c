@@ -910,8 +910,13 @@ static void trust_placeholder_lines(const HbaSet *set, FindingList *out)
                      !strcasecmp(address, "all");
         /* an earlier line trusts every database and user from every address already: this one
          * never applies, and that line's finding says it (one cause) */
-        unsigned family = !strcasecmp(address, "all") ? 1 | 2 : strchr(address, ':') ? 2 : 1;
-        for (size_t e = 0; trust && e < idx; e++) {
+        /* only a literal address has a known family, and `all` never matches replication */
+        unsigned family = !strcasecmp(address, "all")                          ? 1 | 2
+                          : strchr(address, ':') && !placeholder_line(address) ? 2
+                          : strspn(address, "0123456789./") == strlen(address) ? 1
+                                                                               : 0;
+        bool replication = strstr(r->raw, "replication") != NULL;
+        for (size_t e = 0; trust && family && !replication && e < idx; e++) {
             const HbaRule *earlier = &set->rules[e];
             if (usable(earlier) && earlier->auth == HBA_AUTH_TRUST &&
                 (families_covered(earlier) & family) == family &&
@@ -1344,8 +1349,12 @@ static void check_reject_all(const HbaSet *set, const bool *shadowed, FindingLis
  * subnet (`192.168.1.10/24`, its last octet written) means that subnet, and is no finding. */
 static void check_mask_wider(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
-    if (r->addr_kind != HBA_ADDR_MASK || r->family != AF_INET || r->prefix_len <= 0 ||
+    if (r->addr_kind != HBA_ADDR_MASK || r->family != AF_INET || r->prefix_len < 0 ||
         r->addr[3] != 0)
+        return;
+    /* every address with a weak method is PK0213's, which names the address (one cause) */
+    if (r->prefix_len == 0 &&
+        (r->auth == HBA_AUTH_TRUST || r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
         return;
     int zeros = 0;
     for (int idx = 3; idx >= 0 && r->addr[idx] == 0; idx--)
@@ -1361,21 +1370,24 @@ static void check_mask_wider(const HbaSet *set, const HbaRule *r, FindingList *o
     Finding *f =
         lint_hba_finding(out, "PK0221", r->file, r->line, set->opts.major, "auth-pg-hba-conf.html");
     double wider = ldexp(1.0, written - r->prefix_len);
-    f->message = finding_printf(f,
-                                "%u.%u.%u.%u/%d admits every address of %u.%u.%u.%u/%d, %.0f"
-                                " times the %u.%u.%u.%u/%d its address writes: the server keeps"
-                                " only the first %d bits",
-                                r->addr[0], r->addr[1], r->addr[2], r->addr[3], r->prefix_len,
-                                net[0], net[1], net[2], net[3], r->prefix_len, wider, r->addr[0],
-                                r->addr[1], r->addr[2], r->addr[3], written, r->prefix_len);
+    f->message = finding_printf(
+        f,
+        "%u.%u.%u.%u/%d admits every address of %u.%u.%u.%u/%d, %.0f"
+        " times the %u.%u.%u.%u/%d its address writes: the server keeps"
+        " %s",
+        r->addr[0], r->addr[1], r->addr[2], r->addr[3], r->prefix_len, net[0], net[1], net[2],
+        net[3], r->prefix_len, wider, r->addr[0], r->addr[1], r->addr[2], r->addr[3], written,
+        r->prefix_len ? finding_printf(f, "only the first %d bits", r->prefix_len)
+                      : "none of its bits");
     f->hint = finding_printf(f,
                              "Write %u.%u.%u.%u/%d if that network was meant, or %u.%u.%u.%u/%d"
                              " if the whole range was.",
                              r->addr[0], r->addr[1], r->addr[2], r->addr[3], written, net[0],
                              net[1], net[2], net[3], r->prefix_len);
     f->explanation = finding_strdup(
-        f, "The PostgreSQL documentation (\"The pg_hba.conf File\"): a CIDR mask length \"specifies"
-           " the number of significant bits in the client IP address\"; the server compares the"
+        f, "The PostgreSQL documentation (\"The pg_hba.conf File\"): \"The mask length indicates"
+           " the number of high-order bits of the client IP address that must match. Bits to the"
+           " right of this should be zero in the given IP address.\" The server compares the"
            " client's address with the line's under the mask only (check_ip in hba.c), so the bits"
            " written beyond it select nothing, and the line matches the mask's whole range.");
 }

@@ -62,16 +62,12 @@ static const char *comment_value(const ConfEntry *entry)
     p += strspn(p, " \t");
     if (*p != '#')
         return NULL;
-    /* a word of three capitals or more (MEM_MB, CORES), not a unit (# 128MB) */
-    for (const char *at = p + 1; *at; at++) {
-        size_t len = strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
-        if (len >= 3 && (at == p + 1 || !isalnum((unsigned char)at[-1])) &&
-            !isalnum((unsigned char)at[len]))
-            return p;
-        if (len)
-            at += len - 1;
-    }
-    return NULL;
+    /* the comment opens with the stand-in, a word of three capitals or more (MEM_MB, NUM
+     * CORES): one that opens with a value is that value commented out (`# 128MB, was 64MB ON
+     * OLD HOST`: the session's code review), an acronym in prose no stand-in */
+    const char *at = p + 1 + strspn(p + 1, " \t");
+    size_t len = strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+    return len >= 3 && !isalnum((unsigned char)at[len]) && at[len] != '.' ? p : NULL;
 }
 
 /* A value the server rejects that holds a stand-in anywhere: a template's or a script's marker

@@ -266,9 +266,12 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
      * file is for an older one, the finding is a warning, not a refusal, and the change is part
      * of the upgrade): it applies at the start. Not the old major's context: removing
      * stats_temp_directory is no restart of anything (review 2026-12p, h17d 42) */
-    /* a manifest's or a Patroni file's line the operator or Patroni drops (the server never
-     * sees it): removing it applies nothing (review 2026-12zo, h55c 36) */
-    bool dropped = f->fix_by_hand && !f->refuses_start && f->n_fixes;
+    /* a Patroni file's or a PGO manifest's line Patroni drops (the server never sees it):
+     * removing it applies nothing (review 2026-12zo, h55c 36); CloudNativePG and Zalando pass
+     * it on, and the server refuses it */
+    bool dropped = f->fix_by_hand && !f->refuses_start && f->n_fixes &&
+                   (!strcmp(f->fix_by_hand, "patroni") || !strcmp(f->fix_by_hand, "crunchy") ||
+                    !strcmp(f->fix_by_hand, "percona"));
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
         dropped =
             dropped && f->fixes[fix_idx].remove && !report_param(in, f, f->fixes[fix_idx].name);
@@ -402,8 +405,8 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
         free(line);
         free(shown);
     }
-    if (f->n_fixes)
-        return sb_detach(&sb);
+    if (f->n_fixes) /* NULL when every fix was a line removed by hand */
+        return sb.data ? sb_detach(&sb) : NULL;
     Suggested sugg[SUGGESTED_MAX];
     size_t n_sugg = suggested_assignments(in, f, sugg);
     for (size_t idx = 0; idx < n_sugg; idx++)

@@ -216,6 +216,8 @@ sem "PK0221 10.10.0.0/8 and 172.17.0.0/12" PK0221 "[2, 3]" \
   'local all all peer\nhost all all 10.10.0.0/8 scram-sha-256\nhost all all 172.17.0.0/12 scram-sha-256\n'
 check "  ... saying what it admits, how many times more, and what to write" grep -qF "10.10.0.0/8 admits every address of 10.0.0.0/8, 256 times the 10.10.0.0/16 its address writes: the server keeps only the first 8 bits [PK0221]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+sem "  ... 10.10.0.0/0: every IPv4 address" PK0221 "[2]" \
+  'local all all peer\nhost all all 10.10.0.0/0 scram-sha-256\n'
 sem "  close miss: 192.168.1.10/24, 10.0.0.0/8, and a reject" PK0221 "[]" \
   'local all all peer\nhost all all 192.168.1.10/24 scram-sha-256\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 10.10.0.0/8 reject\n'
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
@@ -311,6 +313,9 @@ check "trust for every address on an ERB line: PK0213 naming the template's line
 printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost all <%%= install_owner %%> 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-erb.conf.erb"
 check "  close miss: under an earlier trust-all line, that line's PK0213 alone" \
   test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-erb.conf.erb" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | .line] | join(",")')" = 2
+printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost replication <%%= repl_user %%> 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-erb.conf.erb"
+check "  ... but a replication line, which all does not match, keeps its own (the session's code review)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-erb.conf.erb" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | .line] | join(",")')" = "2,3"
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
 # a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)

@@ -137,6 +137,11 @@ check "patroni: stats_temp_directory on 17 is a notice, vacuum_defer_cleanup_age
 md=$("$PGKNOB" lint --format md --fail-on never "$tmp/pt-drop.yml" 2>/dev/null)
 check "  ... its report writes no #stats_temp_directory line and no start for it" \
   bash -c '! grep -q "#stats_temp_directory" <<<"$1" && ! grep -q "stats_temp_directory.*| start |" <<<"$1"' _ "$md"
+# close miss: CloudNativePG passes the line on, and the server refuses it: its report keeps the
+# line to write and "start" (the session's code review)
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  instances: 1\n  postgresql:\n    parameters:\n      vacuum_defer_cleanup_age: "5"\n' >"$tmp/cnpg-drop.yaml"
+check "  close miss: a CloudNativePG Cluster's removed parameter still applies at the start" \
+  grep -q "vacuum_defer_cleanup_age.*| start |" <<<"$("$PGKNOB" lint --format md --fail-on never "$tmp/cnpg-drop.yaml" 2>/dev/null)"
 # pg_hba: bootstrap.dcs.postgresql.pg_hba is the list Patroni writes (no local postgresql.pg_hba)
 found $fx/patroni.yml "$j" PK0201 'host all all 10.0.0.0/8 mdd5'
 found $fx/patroni.yml "$j" PK0201 'host replication replicator 127.0.0.1/40 md5'

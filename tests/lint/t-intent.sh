@@ -1668,11 +1668,15 @@ check "README: 'fines educativos' (for educational purposes) states test" \
 # Filebeat that mounts the server's data directory, log_min_duration_statement = 0 a warning);
 # close misses: a shipper that mounts only its own configuration, and one under a profile
 mkdir -p "$work/ship"
-ship() { printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c logging_collector=on -c log_min_duration_statement=0\n    volumes:\n      - ./pgdata:/var/lib/postgresql/data\n  filebeat:\n    image: docker.elastic.co/beats/filebeat:9.2.0\n%b    volumes:\n      - ./filebeat.yml:/usr/share/filebeat/filebeat.yml:ro\n%b' "$1" "$2" >"$work/ship/docker-compose.yml"; lint_json "$work/ship/docker-compose.yml" | jq -r '[.findings[] | select(.rule == "PK7002") | "\(.severity) \(.hint // "" | test("compose service filebeat runs"))"][0]'; }
+ship() { printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c logging_collector=on -c log_min_duration_statement=0\n    volumes:\n      - ./pgdata:/var/lib/postgresql/data\n  filebeat:\n    image: docker.elastic.co/beats/filebeat:9.2.0\n%b    volumes:\n      - ./filebeat.yml:/usr/share/filebeat/filebeat.yml:ro\n%b' "$1" "$2" >"$work/ship/docker-compose.yml"; lint_json "$work/ship/docker-compose.yml" | jq -r '[.findings[] | select(.rule == "PK7002") | "\(.severity) \(.hint // "" | test("service filebeat of docker-compose.yml runs"))"][0]'; }
 check "a Filebeat mounting the server's data directory: PK7002 a notice naming it" \
   test "$(ship '' '      - ./pgdata:/data/postgres:ro\n')" = "notice true"
 check "  close miss: one that mounts only its own configuration: a warning" \
   test "$(ship '' '')" = "warning false"
+mkdir -p "$work/ship2"
+printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c log_min_duration_statement=0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./config:/etc/postgresql\n  fluent:\n    image: fluent/fluent-bit:3.0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./config/fluent-bit.conf:/fluent-bit/etc/fluent-bit.conf\n' >"$work/ship2/docker-compose.yml"
+check "  close miss: a shared system file, and the shipper's own file in the server's config directory: a warning" \
+  test "$(lint_json "$work/ship2/docker-compose.yml" | jq -r '[.findings[] | select(.rule == "PK7002") | .severity][0]')" = warning
 check "  close miss: one under a profile does not run with the stack: a warning" \
   test "$(ship '    profiles: [logs]\n' '      - ./pgdata:/data/postgres:ro\n')" = "warning false"
 # a course's homework titled in Russian ("Д/З по курсу Postgres": held-out set 55, h55c 43, a lab
@@ -1682,6 +1686,9 @@ printf "data_directory = '/var/lib/postgresql/14/main'\nfsync = off\n" >"$work/r
 printf '# otus-postgres\n\u0414/\u0417 \u043f\u043e \u043a\u0443\u0440\u0441\u0443 Postgres\n' >"$work/rd/ru/README.md"
 check "README: 'Д/З' (homework) states test" \
   test "$(lint_json "$work/rd/ru/roles/db/files/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("README")] | join(",")')" = true
+printf '# otus-postgres\n\u041f\u0435\u0440\u0435\u0445\u043e\u0434/\u0437\u0430\u043c\u0435\u043d\u0430 Postgres\n' >"$work/rd/ru/README.md"
+check "  close miss: 'д/з' within 'Переход/замена' is no word (the session's code review)" \
+  test "$(lint_json "$work/rd/ru/roles/db/files/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090")] | length')" = 0
 printf '# otus-postgres\n\u041a\u043b\u0430\u0441\u0442\u0435\u0440 Postgres\n' >"$work/rd/ru/README.md"
 check "  close miss: 'Кластер Postgres' states nothing" \
   test "$(lint_json "$work/rd/ru/roles/db/files/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090")] | length')" = 0

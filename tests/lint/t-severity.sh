@@ -292,7 +292,7 @@ check "  ... naming the comment" grep -qF 'write a comment where the value belon
 printf 'shared_buffers = # MEM_MB * 0.25\nwork_mem = # MEM_MB / CLIENTS * 0.25\n' >"$work/cmt2.conf"
 check "  close miss: two such lines are two syntax errors" \
   test "$("$PGKNOB" lint --no-rules --format json "$work/cmt2.conf" | jq -r '[.findings[] | select(.severity == "error") | .rule] | join(",")')" = "PK0001,PK0001"
-printf 'shared_buffers = # 128MB\nwork_mem = # 4MB\nmaintenance_work_mem = # 64MB\n' >"$work/cmt3.conf"
+printf 'shared_buffers = # 128MB, was 64MB ON OLD HOST\nrandom_page_cost = # 1.1 for SSD\nmaintenance_work_mem = # 64MB\n' >"$work/cmt3.conf"
 check "  close miss: values commented out (# 128MB) stay syntax errors" \
   test "$("$PGKNOB" lint --no-rules --format json "$work/cmt3.conf" | jq -r '[.findings[] | select(.severity == "error") | .rule] | length')" = 3
 printf 'work_mem = large\n' >"$work/typo.conf"
