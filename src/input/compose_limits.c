@@ -1365,59 +1365,73 @@ static void override_ports(const char *dir, ComposeLimits *out)
     }
 }
 
-/* The files `docker compose` reads by default, in its order of preference (the Compose
- * Specification's "Compose file"), then the variants an environment names with -f
- * (docker-compose.prod.yml: held-out set 31, h31b 20); tried by name, so no directory is listed
- * (a lint opens no directory but the rule pack's, tests/rules/t-rules-pack.sh). */
-static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
+static const char *const COMPOSE_NAMES[] = {"compose.yaml", "compose.yml", "docker-compose.yaml",
+                                            "docker-compose.yml"};
+/* the environments' names, and the topologies' a stack is split by (docker-compose.ha.yml:
+ * held-out set 41, 35, whose replication lines were judged as published while its primary
+ * published no port) */
+static const char *const COMPOSE_VARIANTS[] = {
+    "prod",  "production", "dev",      "development", "local",   "test",        "testing", "ci",
+    "e2e",   "staging",    "ha",       "cluster",     "replica", "replication", "scale",   "swarm",
+    "stack", "db",         "postgres", "monitoring",  "demo",    "example",     "override"};
+#define N_COMPOSE_NAMES (sizeof(COMPOSE_NAMES) / sizeof(COMPOSE_NAMES[0]))
+#define N_COMPOSE_VARIANTS (sizeof(COMPOSE_VARIANTS) / sizeof(COMPOSE_VARIANTS[0]))
+/* default names, then per stem (docker-compose., compose., docker-compose-, compose-), per
+ * variant, per extension */
+#define N_COMPOSE_PATHS (N_COMPOSE_NAMES + 4 * N_COMPOSE_VARIANTS * 2)
+
+/* The path of compose candidate `idx` of `dir` (COMPOSE_NAMES, then the variants). */
+static bool compose_candidate(const char *dir, size_t idx, char path[PATH_MAX])
 {
-    static const char *const names[] = {"compose.yaml", "compose.yml", "docker-compose.yaml",
-                                        "docker-compose.yml"};
-    /* the environments' names, and the topologies' a stack is split by (docker-compose.ha.yml:
-     * held-out set 41, 35, whose replication lines were judged as published while its primary
-     * published no port); stat, not a directory listing, keeps a lint's directory reads few */
-    static const char *const variants[] = {
-        "prod",     "production",  "dev",   "development", "local",   "test",
-        "testing",  "ci",          "e2e",   "staging",     "ha",      "cluster",
-        "replica",  "replication", "scale", "swarm",       "stack",   "db",
-        "postgres", "monitoring",  "demo",  "example",     "override"};
     static const char *const stems[] = {"docker-compose", "compose"};
     static const char *const exts[] = {"yml", "yaml"};
-    char path[PATH_MAX];
+    if (idx < N_COMPOSE_NAMES)
+        return snprintf(path, PATH_MAX, "%s/%s", dir, COMPOSE_NAMES[idx]) < PATH_MAX;
+    idx -= N_COMPOSE_NAMES;
+    size_t stem = idx / (N_COMPOSE_VARIANTS * 2), var = idx / 2 % N_COMPOSE_VARIANTS, ext = idx % 2;
+    return snprintf(path, PATH_MAX, "%s/%s%c%s.%s", dir, stems[stem % 2], stem < 2 ? '.' : '-',
+                    COMPOSE_VARIANTS[var], exts[ext]) < PATH_MAX;
+}
+
+/* Does compose candidate `idx` of `dir` exist, as a file? Found by stat, not by listing the
+ * directory (a lint opens no directory but the rule pack's, tests/rules/t-rules-pack.sh). */
+static bool compose_present(const char *dir, size_t idx, char path[PATH_MAX])
+{
     struct stat st;
-    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++)
-        if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path &&
-            stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-            compose_file_limits(path, dir, target, out)) {
+    return compose_candidate(dir, idx, path) && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The files `docker compose` reads by default, in its order of preference (the Compose
+ * Specification's "Compose file"), then the variants an environment names with -f
+ * (docker-compose.prod.yml: held-out set 31, h31b 20; docker-compose-ci.yml as many projects
+ * write it: held-out set 42, h42b 28). */
+static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
+{
+    char path[PATH_MAX];
+    for (size_t idx = 0; idx < N_COMPOSE_NAMES; idx++)
+        if (compose_present(dir, idx, path) && compose_file_limits(path, dir, target, out)) {
             override_ports(dir, out);
             return true;
         }
-    /* docker-compose.ci.yml, and docker-compose-ci.yml as many projects write it (held-out
-     * set 42, h42b 28: a CI stack's fsync=off and PGDATA went unread) */
-    for (size_t stem = 0; stem < 4; stem++)
-        for (size_t var = 0; var < sizeof(variants) / sizeof(variants[0]); var++)
-            for (size_t ext = 0; ext < 2; ext++)
-                if (snprintf(path, sizeof path, "%s/%s%c%s.%s", dir, stems[stem % 2],
-                             stem < 2 ? '.' : '-', variants[var], exts[ext]) < (int)sizeof path &&
-                    stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-                    compose_file_limits(path, dir, target, out)) {
-                    if (strcmp(variants[var], "override"))
-                        return true;
-                    bool based = false;
-                    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]) && !based; idx++)
-                        if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) <
-                                (int)sizeof path &&
-                            stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-                            on_named_service(path, merge_base, out);
-                            based = true;
-                        }
-                    /* an override without its base: the service's command is not in sight */
-                    if (!based) {
-                        free(out->unread);
-                        out->unread = NULL;
-                    }
-                    return true;
-                }
+    for (size_t idx = N_COMPOSE_NAMES; idx < N_COMPOSE_PATHS; idx++) {
+        if (!compose_present(dir, idx, path) || !compose_file_limits(path, dir, target, out))
+            continue;
+        size_t var = (idx - N_COMPOSE_NAMES) / 2 % N_COMPOSE_VARIANTS;
+        if (strcmp(COMPOSE_VARIANTS[var], "override"))
+            return true;
+        bool based = false;
+        for (size_t base = 0; base < N_COMPOSE_NAMES && !based; base++)
+            if (compose_present(dir, base, path)) {
+                on_named_service(path, merge_base, out);
+                based = true;
+            }
+        /* an override without its base: the service's command is not in sight */
+        if (!based) {
+            free(out->unread);
+            out->unread = NULL;
+        }
+        return true;
+    }
     return false;
 }
 
@@ -1704,16 +1718,16 @@ static bool postgres_mounts(yaml_document_t *doc, yaml_node_t *services, const c
     return false;
 }
 
-/* What a stack search finds first: a development tool's service, or a log shipper's that
- * mounts what a PostgreSQL service mounts (a malloc'd phrase). */
+/* What a walk of the stack finds first: a development tool's service, and a log shipper's
+ * that mounts the server's data or log directory (malloc'd phrases); NULL for one not asked. */
 typedef struct StackSearch {
-    bool shipper;
+    bool want_tool, want_shipper;
     const char *file; /* the compose file's name, for the phrase */
-    char *found;
+    char *tool, *shipper;
 } StackSearch;
 
 /* One running service's image (a service under a profile runs only when asked for): a phrase
- * into search->found when it is what the search looks for. */
+ * into the search when it is what the search looks for. */
 static void search_service(yaml_document_t *doc, yaml_node_t *services, yaml_node_pair_t *pair,
                            StackSearch *search)
 {
@@ -1724,23 +1738,23 @@ static void search_service(yaml_document_t *doc, yaml_node_t *services, yaml_nod
     yaml_node_t *image = input_yaml_member(doc, service, "image");
     char *text = scalar_text(image);
     char *name = scalar_text(yaml_document_get_node(doc, pair->key));
-    if (text && !search->shipper && dev_tool_image(text))
-        search->found = xasprintf("service %s runs %s (line %d)", name ? name : "?", text,
-                                  (int)image->start_mark.line + 1);
-    yaml_node_t *volumes = text && search->shipper && image_named(text, LOG_SHIPPER_IMAGES)
-                               ? input_yaml_member(doc, service, "volumes")
-                               : NULL;
+    if (text && search->want_tool && !search->tool && dev_tool_image(text))
+        search->tool = xasprintf("service %s runs %s (line %d)", name ? name : "?", text,
+                                 (int)image->start_mark.line + 1);
+    yaml_node_t *volumes =
+        text && search->want_shipper && !search->shipper && image_named(text, LOG_SHIPPER_IMAGES)
+            ? input_yaml_member(doc, service, "volumes")
+            : NULL;
     for (yaml_node_item_t *it = volumes && volumes->type == YAML_SEQUENCE_NODE
                                     ? volumes->data.sequence.items.start
                                     : NULL;
-         it && !search->found && it < volumes->data.sequence.items.top; it++) {
+         it && !search->shipper && it < volumes->data.sequence.items.top; it++) {
         yaml_node_t *item = yaml_document_get_node(doc, *it);
         char *source = item ? volume_source(doc, item) : NULL;
         char *key = source ? source_key(source) : NULL;
         char *server = NULL;
-        /* the server's data or log directory, not the shipper's own configuration beside it */
-        if (key && *key && postgres_mounts(doc, services, key, &server))
-            search->found =
+        if (key && postgres_mounts(doc, services, key, &server))
+            search->shipper =
                 xasprintf("service %s of %s runs %s (line %d) and mounts %s, where"
                           " service %s keeps its data or log",
                           name ? name : "?", search->file, text, (int)image->start_mark.line + 1,
@@ -1761,22 +1775,21 @@ static void search_stack(const char *data, size_t len, yaml_document_t *doc, yam
     const char *slash = strrchr(path, '/');
     search->file = slash ? slash + 1 : path;
     for (yaml_node_pair_t *pair = services ? services->data.mapping.pairs.start : NULL;
-         pair && !search->found && pair < services->data.mapping.pairs.top; pair++)
+         pair && pair < services->data.mapping.pairs.top &&
+         ((search->want_tool && !search->tool) || (search->want_shipper && !search->shipper));
+         pair++)
         search_service(doc, services, pair, search);
 }
 
-char *input_compose_dev_tool(const char *compose)
+void input_compose_stack_tools(const char *compose, char **tool, char **shipper)
 {
-    StackSearch search = {false, NULL, NULL};
-    on_compose_doc(compose, search_stack, &search);
-    return search.found;
-}
-
-char *input_compose_log_shipper(const char *compose)
-{
-    StackSearch search = {true, NULL, NULL};
-    on_compose_doc(compose, search_stack, &search);
-    return search.found;
+    StackSearch search = {tool != NULL, shipper != NULL, NULL, NULL, NULL};
+    if (tool || shipper)
+        on_compose_doc(compose, search_stack, &search);
+    if (tool)
+        *tool = search.tool;
+    if (shipper)
+        *shipper = search.shipper;
 }
 
 /* Does the service build its image from a Dockerfile whose FROM names a PostgreSQL image (or

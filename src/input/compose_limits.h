@@ -115,16 +115,14 @@ bool input_compose_mount(const char *file, ComposeLimits *out);
  * configuration), or NULL. Caller frees. */
 char *input_devcontainer_mount(const char *file);
 
-/* A service of the compose file `compose` whose image is a tool only development and tests
- * run (a mail catcher, a cloud emulator, an API mock: DEV_TOOL_IMAGES), as "service smtp runs
- * mailhog/mailhog (line 26)", or NULL. Caller frees. */
-char *input_compose_dev_tool(const char *compose);
-
-/* The first service of the compose file that ships a server's log files elsewhere (Filebeat,
- * Fluent Bit, Promtail, Vector, …) and mounts a source a PostgreSQL service also mounts (its data
- * or log directory): "compose service filebeat runs … (line 113) and mounts ./postgresql, as
- * service postgresql does" (malloc'd), or NULL. */
-char *input_compose_log_shipper(const char *compose);
+/* One walk of the compose file's running services (none under a profile), for what the caller
+ * asks (NULL: not asked): *tool, the first that runs a tool only development runs (a mail
+ * catcher, a cloud emulator, an API mock: "service mailhog runs mailhog/mailhog (line 12)");
+ * *shipper, the first that ships log files (Filebeat, Fluent Bit, Promtail, Vector, …) and
+ * mounts the source a PostgreSQL service mounts at its data or log directory ("service filebeat
+ * of docker-compose.yml runs … (line 113) and mounts ./postgresql, where service postgresql
+ * keeps its data or log"). Each malloc'd, or NULL. */
+void input_compose_stack_tools(const char *compose, char **tool, char **shipper);
 
 /* False when the services of the compose file `compose` that bind-mount `file` (or a directory
  * holding it) run no PostgreSQL: none of the official image's lineage, none built from a

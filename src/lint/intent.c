@@ -2953,9 +2953,12 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     const char *stack = composed && compose.compose              ? compose.compose
                         : !composed && yaml_named(set->files[0]) ? set->files[0]
                                                                  : NULL;
-    char *tool = by_compose_name == INTENT_NONE && out->purpose == INTENT_NONE && stack
-                     ? input_compose_dev_tool(stack)
-                     : NULL;
+    /* one walk of the stack for both: a manifest of 500 documents is read once per input */
+    char *tool = NULL, *shipper = NULL;
+    if (stack)
+        input_compose_stack_tools(
+            stack, by_compose_name == INTENT_NONE && out->purpose == INTENT_NONE ? &tool : NULL,
+            !out->log_reader_at.file ? &shipper : NULL);
     if (tool) {
         const char *base = strrchr(stack, '/');
         by_compose_name = INTENT_TEST;
@@ -2967,7 +2970,6 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
      * server's data directory): the log settings are what it is given, as a comment naming
      * pgBadger says (held-out set 55, h55c 31: log_min_duration_statement = 0 fed to Kibana,
      * a warning) */
-    char *shipper = stack && !out->log_reader_at.file ? input_compose_log_shipper(stack) : NULL;
     if (shipper) {
         out->log_reader_at.file = arena_strdup(out->arena, stack);
         out->log_reader_at.line = 0;
