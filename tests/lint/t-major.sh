@@ -1302,6 +1302,19 @@ check "  close miss: a comment names nothing" \
   test "$(tasks '# was postgresql-9.4\n- apt:\n    name: postgresql\n' | cut -d' ' -f2)" != evidence
 rm -rf "$role/tasks"
 
+cb="$work/cookbook"; mkdir -p "$cb/.git" "$cb/templates/default"
+# a Chef cookbook's attributes name the major its template's variable prints (h56a 13:
+# default[:postgresql][:version] = "9.1" and node.postgresql.version in data_directory's path);
+# close miss: another program's version
+mkdir -p "$cb/attributes"
+printf "data_directory = '/var/lib/postgresql/<%%= node.postgresql.version -%%>/main'\nshared_buffers = 24MB\n" >"$cb/templates/default/postgresql.conf.erb"
+printf 'default[:postgresql][:version] = "9.1"\n' >"$cb/attributes/default.rb"
+check "Chef attributes' postgresql version 9.1, printed by the template: 9.1's end of life" \
+  grep -q "PostgreSQL 9.1 has been out of support.*attributes/default.rb (line 1) sets postgresql.version: 9.1" \
+  <<<"$(lint_json "$cb/templates/default/postgresql.conf.erb" | jq -r '.findings[] | select(.rule == "PK0005") | .message')"
+printf 'default[:nginx][:version] = "9.1"\n' >"$cb/attributes/default.rb"
+check "  close miss: nginx's version names none" \
+  test "$(lint_json "$cb/templates/default/postgresql.conf.erb" | jq -r '[.findings[] | select(.rule == "PK0005")] | length')" = 0
 # one compose service's old image: that service runs it, not the whole file (held-out set 52,
 # h52c 34: a 9.6 service beside three on 18, "the file was written for PostgreSQL 9.6"); close
 # miss: a file's own evidence keeps its words

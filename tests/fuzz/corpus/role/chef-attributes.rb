@@ -1,0 +1,1 @@
+default[:postgresql][:version] = "9.1"
