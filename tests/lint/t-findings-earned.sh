@@ -121,8 +121,10 @@ hint_of() { jq -r --argjson l "$1" '.findings[] | select(.rule=="PK0010" and .li
 # (no rename: its only fix, unsafe, comments the line out)
 check "a name adding a whole word (max_parallel_workers_gather) is no typo of max_parallel_workers" \
   bash -c '! grep -q "max_parallel_workers\"" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 3)"
-check "  ... its fix comments it out, unsafe" \
-  jq -e '[.findings[] | select(.rule=="PK0010" and .line==3) | .fix[]] | length == 1 and .[0].remove and .[0].safety == "unsafe"' <<<"$j"
+# (it leaves out one word of max_parallel_workers_per_gather, which the file sets at line 1: that
+# parameter's slip, so no rename over the file's own line; held-out set 55, h55a 02)
+check "  ... but max_parallel_workers_per_gather's, one word left out, which the file sets already" \
+  grep -q "Did you mean \"max_parallel_workers_per_gather\"? The file sets it already (line 1)" <<<"$(hint_of 3)"
 check "a typo of a parameter the file sets: remove this line, no rename" \
   bash -c 'grep -q "The file sets it already (line 1)" <<<"$1" && grep -q "|remove this line" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 4)"
 check "a typo whose value the parameter refuses (autovacuum_naptime = on): no rename" \
