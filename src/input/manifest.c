@@ -976,7 +976,8 @@ static const struct {
 static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const char *value,
                       int line, int column)
 {
-    (void)sec;
+    /* a chart's values sit under cluster., a Cluster's under spec. */
+    const char *top = sec && sec->path && !strncmp(sec->path, "cluster.", 8) ? "cluster" : "spec";
     for (size_t idx = 0; idx < sizeof(cnpg_fixed) / sizeof(cnpg_fixed[0]); idx++) {
         if (strcasecmp(cnpg_fixed[idx].name, name))
             continue;
@@ -984,16 +985,17 @@ static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const
             return false;
         InputNote *note = builder_add_note(
             b, NOTE_OPERATOR_REFUSES, name, value, line, column, CNPG_CONF_DOC,
-            "CloudNativePG refuses %s in spec.postgresql.parameters (\"Can't set fixed "
+            "CloudNativePG refuses %s in %s.postgresql.parameters (\"Can't set fixed "
             "configuration parameter\"): %s",
-            name,
+            name, top,
             cnpg_fixed[idx].blocked ? "it must keep its default for the operator to work"
                                     : "the operator manages its value");
-        note->hint = !strcasecmp(name, "shared_preload_libraries")
-                         ? xstrdup("list extensions in spec.postgresql.shared_preload_libraries")
-                     : !strcasecmp(name, "synchronous_standby_names")
-                         ? xstrdup("use spec.postgresql.synchronous")
-                         : xstrdup("remove it: the operator sets what the instances need");
+        note->hint =
+            !strcasecmp(name, "shared_preload_libraries")
+                ? xasprintf("list extensions in %s.postgresql.shared_preload_libraries", top)
+            : !strcasecmp(name, "synchronous_standby_names")
+                ? xasprintf("use %s.postgresql.synchronous", top)
+                : xstrdup("remove it: the operator sets what the instances need");
         return true;
     }
     return false;

@@ -241,12 +241,16 @@ static void cnpg_preload_advice(FindingList *findings, const LintInput *input)
             continue;
         while (f->n_fixes)
             finding_drop_fix(f, f->n_fixes - 1);
-        f->suggestion = finding_strdup(
-            f, "set a pg_stat_statements parameter in spec.postgresql.parameters (for example "
-               "pg_stat_statements.track: top), and CloudNativePG adds the library to "
-               "shared_preload_libraries itself, or list it in "
-               "spec.postgresql.shared_preload_libraries (the operator refuses the parameter "
-               "itself); then CREATE EXTENSION pg_stat_statements");
+        /* a chart's values sit under cluster. (review 2026-12zo, h56c 37) */
+        const char *top = input->format == INPUT_CNPG_CHART ? "cluster" : "spec";
+        f->suggestion = finding_printf(
+            f,
+            "set a pg_stat_statements parameter in %s.postgresql.parameters (for example "
+            "pg_stat_statements.track: top), and CloudNativePG adds the library to "
+            "shared_preload_libraries itself, or list it in "
+            "%s.postgresql.shared_preload_libraries (the operator refuses the parameter "
+            "itself); then CREATE EXTENSION pg_stat_statements",
+            top, top);
     }
 }
 

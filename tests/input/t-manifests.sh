@@ -790,6 +790,16 @@ check "  close miss: a repository configured archives (no PK3018)" \
   test -z "$(pgo_bk postgres-operator.crunchydata.com/v1beta1 PostgresCluster $'    pgbackrest:\n      repos:\n        - name: repo1\n')"
 check "Percona: spec.backups.enabled false archives nothing (PK3018)" \
   test "$(pgo_bk pgv2.percona.com/v2 PerconaPGCluster $'    enabled: false\n    pgbackrest:\n      repos:\n        - name: repo1\n')" = PK3018
+# the CloudNativePG chart's values sit under cluster., not spec.: PK7004's advice and the
+# operator's refusal name the chart's keys (review 2026-12zo, h56c 37)
+printf 'type: postgresql\ncluster:\n  instances: 1\n  postgresql:\n    parameters:\n      shared_preload_libraries: pg_stat_statements\n      work_mem: 8MB\n' >"$tmp/chart-keys.yaml"
+out=$("$PGKNOB" lint --format json --fail-on never "$tmp/chart-keys.yaml" 2>/dev/null)
+check "chart values: the refusal of shared_preload_libraries names cluster.postgresql keys" \
+  bash -c 'grep -q "cluster.postgresql.parameters" <<<"$1" && grep -q "cluster.postgresql.shared_preload_libraries" <<<"$1" && ! grep -q "spec\.postgresql" <<<"$1"' _ "$(jq -r '[.findings[] | .message + " " + (.hint // "")] | join(" ")' <<<"$out")"
+printf 'type: postgresql\ncluster:\n  instances: 1\n  postgresql:\n    parameters:\n      work_mem: 8MB\n' >"$tmp/chart-keys.yaml"
+check "  ... and PK7004's advice does too" \
+  grep -q "set a pg_stat_statements parameter in cluster.postgresql.parameters" \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$tmp/chart-keys.yaml" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK7004") | .suggestion')"
 # a library of an extension image the Cluster mounts (spec.postgresql.extensions) is installed
 # (review 2026-12zg, h36c 38); close miss: without the extension, PK0061 says to install it
 cnpg_ext() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: v\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:18.1-standard-trixie\n  postgresql:\n    shared_preload_libraries:\n      - "vchord.so"\n%s' "$1" >"$tmp/cnpg-ext.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/cnpg-ext.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .severity] | join(",")'; }
