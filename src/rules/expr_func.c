@@ -252,7 +252,8 @@ static bool eval_floor(const Expr *call, ExprEnv *env, ExprValue *out)
         out->missing = true;
         return true;
     }
-    if (step.num > 0 && out->num > 0) {
+    /* an infinite step (1e308 * 10) would halve forever: only finite numbers round */
+    if (isfinite(step.num) && isfinite(out->num) && step.num > 0 && out->num > 0) {
         /* below one step, the step halves until an eighth of the value fits it: a quarter of a
          * 500MB machine is 120MB, not the 128MB step, which would raise what the rule lowers */
         double unit = step.num;

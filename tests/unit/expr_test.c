@@ -290,6 +290,8 @@ static void test_functions(void)
     CHECK(eval_bool("floor(35MB, 128MB) == 32MB and floor(125MB, 128MB) == 120MB and "
                     "floor(128MB, 128MB) == 128MB",
                     &snap) == 1);
+    /* an infinite step leaves the value as it is, at once (it used to halve forever) */
+    CHECK(eval_bool("floor(3, 1e308 * 10) == 3 and floor(1e308 * 10, 2) > 1e308", &snap) == 1);
     CHECK(eval_bool("off(enable_seqscan, enable_nestloop, enable_hashjoin) == 'enable_nestloop'",
                     &snap) == 1);
     snapshot_free(&snap);
