@@ -330,8 +330,15 @@ static bool init_scripts_may_copy(const char *compose, const char *source, const
                  slash ? compose : ".", source) >= (int)sizeof path)
         return true;
     struct stat st;
-    if (stat(path, &st) != 0)
-        return true;
+    if (stat(path, &st) != 0) {
+        /* absent from a checkout, Docker mounts an empty directory: the repository ships no
+         * script there (review 2026-12zo, h56a 07: init/ held only a git-ignored .sql file).
+         * Outside one, its scripts may simply not have been copied along. */
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - compose) : 1,
+                 slash ? compose : ".");
+        return !input_in_checkout(dir);
+    }
     if (S_ISREG(st.st_mode))
         return script_names_file(path, dst);
     DIR *dir = opendir(path);
@@ -394,6 +401,22 @@ static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
     bool official = image && input_official_postgres_image(image);
     free(image);
     return official;
+}
+
+bool input_in_checkout(const char *dir)
+{
+    char up[PATH_MAX], git[PATH_MAX];
+    struct stat st;
+    snprintf(up, sizeof up, "%s", dir);
+    for (int level = 0; level <= 3 && *up; level++) {
+        if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
+            return true;
+        char *cut = strrchr(up, '/');
+        if (!cut)
+            break;
+        *cut = '\0';
+    }
+    return false;
 }
 
 bool input_official_postgres_image(const char *written)

@@ -139,6 +139,10 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
  * one built on it with its entrypoint and CMD, whose server reads $PGDATA/postgresql.conf unless
  * told otherwise? */
 bool input_official_postgres_image(const char *image);
+
+/* Is `dir`, or a directory up to 3 above it, the top of a git checkout (a .git there)? What a
+ * checkout lacks, its repository does not ship; files copied out of one may be a part. */
+bool input_in_checkout(const char *dir);
 /* The compose service's POSTGRES_DB (NULL when unset; the caller frees it) and its line, and the
  * line of a tmpfs holding its data directory (0 when none): what shows its purpose. */
 struct yaml_document_s;

@@ -409,23 +409,6 @@ static bool child_dirs_mount(const char *dir, const char *rel, bool any_name, ch
     return hit;
 }
 
-/* Is `dir` in a checkout: a .git in it or in a directory up to 3 above? */
-static bool in_checkout(const char *dir)
-{
-    char up[PATH_MAX], git[PATH_MAX];
-    struct stat st;
-    snprintf(up, sizeof up, "%s", dir);
-    for (int level = 0; level <= 3 && *up; level++) {
-        if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
-            return true;
-        char *cut = strrchr(up, '/');
-        if (!cut)
-            break;
-        *cut = '\0';
-    }
-    return false;
-}
-
 /* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels;
  * at each, the directories just below it too. */
 static bool repository_runner(const char *file, char *found, bool ships)
@@ -441,7 +424,7 @@ static bool repository_runner(const char *file, char *found, bool ships)
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
     /* a checkout within the levels read: every directory of it may hold the build */
-    bool checkout = in_checkout(dir);
+    bool checkout = input_in_checkout(dir);
     for (int level = 0; level <= 3 && *dir; level++) {
         const char *rel = file + strlen(dir) + 1;
         if (dir_mounts(dir, rel, false, found, ships, checkout))
@@ -1006,7 +989,7 @@ bool lint_repository_image(const char *file, char *image, char *where, int *line
     *slash = '\0';
     /* outside a checkout the repository's extent is unknown: the file's own directory only,
      * and only its compose files and Dockerfiles (a YAML file in /tmp is anyone's) */
-    bool checkout = in_checkout(dir);
+    bool checkout = input_in_checkout(dir);
     char git[PATH_MAX];
     struct stat st;
     bool found = false;
@@ -1494,7 +1477,7 @@ static bool dockerfile_unread(const char *file, const char *setting, char **unre
      * context is anyone's) */
     snprintf(dir, sizeof dir, "%s", runner);
     *strrchr(dir, '/') = '\0';
-    bool checkout = in_checkout(dir);
+    bool checkout = input_in_checkout(dir);
     /* outside one: the Dockerfile's directory, then up to the context (the file's directory
      * less the source's directories), at most 3 levels */
     int context_levels = 0;

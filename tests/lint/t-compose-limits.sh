@@ -177,6 +177,14 @@ printf '#!/bin/sh\npg_ctl reload -o "-c config_file=/srv/postgresql.conf"\n' >"$
 check "  close miss: a script of the directory that names config_file" test -z "$(unread)"
 printf '#!/bin/sh\necho "include_dir = '"'"'/srv'"'"'" >> "$PGDATA/postgresql.conf"\n' >"$tmp/unread/initdb/30-conf.sh"
 check "  close miss: a script that appends an include_dir of the mount's directory" test -z "$(unread)"
+# an init directory the checkout lacks is mounted empty: the repository ships no script that
+# copies the file (review 2026-12zo, h56a 07: init/ held only a git-ignored .sql file); outside
+# a checkout its scripts may not have been copied along
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./absent-init:/docker-entrypoint-initdb.d\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: an absent init directory outside a checkout may hold a copying script" test -z "$(unread)"
+mkdir -p "$tmp/unread/.git"
+check "  an init directory a checkout lacks holds no script: PK0097" test "$(unread)" = warning
+rmdir "$tmp/unread/.git"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
 # the file's directory mounted as docker-entrypoint-initdb.d: the entrypoint runs its *.sh and
