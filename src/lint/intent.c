@@ -1750,9 +1750,12 @@ void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, con
         sb_free(&from);
         return;
     }
-    /* "the file says 8GB of RAM from line 4 ('…'); 4 cores from line 5 ('…'); --host says
-     * ram=4GB, cores=8", each line quoted once */
+    /* "the file says 8GB of RAM from line 4 ('…'); 4 cores from line 5 ('…'); --host gives
+     * ram=4GB, cores=8", each line quoted once; a RAM a container's memory limit set is named
+     * as that limit, whatever else gave the facts (review 2026-12zo, h56a 02: "--host's ram=8GB"
+     * where --host said 16GB and the compose service's limit said 8G) */
     StrBuf given = STRBUF_INIT;
+    char *ram_given = NULL;
     const IntentPlace *prev = NULL;
     /* a range ("~1-2 GB") contradicts only a RAM outside it (review 2026-12q, h18b 25) */
     double stated_upper = intent->ram_range ? intent->ram_upper : intent->ram_bytes;
@@ -1762,7 +1765,12 @@ void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, con
         char *fact = intent->ram_range ? xasprintf("%s of RAM", intent->ram_range)
                                        : xasprintf("%s of RAM", stated);
         fact_from(&said, fact, &intent->ram_at, &prev);
-        sb_printf(&given, "ram=%s", ram);
+        if (host->ram_is_container)
+            ram_given = xasprintf("the container's memory limit is %s", ram);
+        else if (host->ram_is_limit)
+            ram_given = xasprintf("the database instance has %s", ram);
+        else
+            sb_printf(&given, "ram=%s", ram);
         free(fact);
         free(stated);
         free(ram);
@@ -1788,16 +1796,25 @@ void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, con
         line = line ? line : intent->storage_at.line;
     }
     StrBuf msg = STRBUF_INIT;
-    if (said.len)
-        sb_printf(&msg, "the file says %s from line %d ('%s'); %s %s %s", sb_str(&said), prev->line,
-                  prev->text, given_by, strcmp(given_by, "--host") ? "are" : "says",
-                  sb_str(&given));
+    if (said.len) {
+        sb_printf(&msg, "the file says %s from line %d ('%s'); ", sb_str(&said), prev->line,
+                  prev->text);
+        if (ram_given)
+            sb_printf(&msg, "%s%s", ram_given, given.len ? "; " : "");
+        if (given.len)
+            sb_printf(&msg, "%s %s %s", given_by, strcmp(given_by, "--host") ? "give" : "says",
+                      sb_str(&given));
+    }
+    free(ram_given);
     if (!intent->ram_contradicted && host->ram_bytes > 0 && sized > host->ram_bytes) {
         char *ram = bytes_text(host->ram_bytes);
-        sb_printf(&msg,
-                  "%s%s = %s (line %d) only makes sense on a machine with more than "
-                  "%s's ram=%s",
-                  msg.len ? "; " : "", big->name, big->value, big->line, given_by, ram);
+        char *than = host->ram_is_container ? xasprintf("the container's memory limit, %s", ram)
+                     : host->ram_is_limit   ? xasprintf("the database instance's %s", ram)
+                     : !strncmp(given_by, "--host", 6) ? xasprintf("--host's ram=%s", ram)
+                                                       : xasprintf("ram=%s (%s)", ram, given_by);
+        sb_printf(&msg, "%s%s = %s (line %d) only makes sense with more memory than %s",
+                  msg.len ? "; " : "", big->name, big->value, big->line, than);
+        free(than);
         free(ram);
         intent->ram_contradicted = true;
         line = line ? line : big->line;

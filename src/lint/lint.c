@@ -502,6 +502,7 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->member_slots_managed = doc->member_slots_managed;
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
+            input->pod_host.ram_is_container = true;
             input->pod_host.cores = doc->pod_cores;
             input->pod_host.source = xstrdup(doc->pod_source);
         } else if (doc->instance_class && !doc_has_formula(doc) &&

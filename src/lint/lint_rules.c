@@ -44,6 +44,7 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
     if (ram) {
         host->ram_bytes = pod->ram_bytes;
         host->ram_is_limit = true;
+        host->ram_is_container = pod->ram_is_container;
     }
     if (cores)
         host->cores = pod->cores;
@@ -79,6 +80,7 @@ static void compose_host_facts(LintInput *input)
         return;
     }
     input->pod_host.ram_bytes = limits.ram;
+    input->pod_host.ram_is_container = true;
     input->pod_host.cores = limits.cores;
     free(input->pod_host.source);
     input->pod_host.source = limits.source;
@@ -156,9 +158,10 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     /* a container's limits are the host, as --host is: what the file states is checked
      * against them, not taken over them */
     intent_check_host(input->intent, &input->snap,
-                      have_host ? "--host"
-                      : pod     ? "the container's limits"
-                                : NULL,
+                      have_host && pod ? "--host and the container's limits"
+                      : have_host      ? "--host"
+                      : pod            ? "the container's limits"
+                                       : NULL,
                       input->set.files[0], out);
     lint_check_listen(&input->set, &input->snap, out);
     lint_check_replaced_defaults(&input->set, &input->snap, input->evident_major, out);

@@ -61,6 +61,9 @@ typedef struct HostFacts {
     /* ram_bytes is a memory limit the project itself sets (a pod's resources.limits.memory, a
      * compose service's limit), which the kernel enforces on the server: no hypothesis */
     bool ram_is_limit;
+    /* ...and that limit is a container's (a pod's, a compose service's), not a database
+     * instance class's memory: the kernel charges the container's page cache to it too */
+    bool ram_is_container;
 } HostFacts;
 
 /* A named number from the statistics views (audit only): "checkpoints.requested_share" etc. */

@@ -377,9 +377,16 @@ static const struct {
     const char *name;
     HostField field;
 } host_fields[] = {
-    {"host.ram", HF_RAM},       {"host.cores", HF_CORES},         {"host.storage", HF_STORAGE},
-    {"host.kernel", HF_KERNEL}, {"host.container", HF_CONTAINER}, {"host.io_uring", HF_IO_URING},
-    {"host.source", HF_SOURCE}, {"host.disk", HF_DISK},           {"host.wal_disk", HF_WAL_DISK},
+    {"host.ram", HF_RAM},
+    {"host.cores", HF_CORES},
+    {"host.storage", HF_STORAGE},
+    {"host.kernel", HF_KERNEL},
+    {"host.container", HF_CONTAINER},
+    {"host.io_uring", HF_IO_URING},
+    {"host.source", HF_SOURCE},
+    {"host.disk", HF_DISK},
+    {"host.wal_disk", HF_WAL_DISK},
+    {"host.ram_container", HF_RAM_CONTAINER},
 };
 
 static Expr *parse_name(Parser *p, char *name, int offset)
@@ -395,7 +402,8 @@ static Expr *parse_name(Parser *p, char *name, int offset)
             }
         parse_fail(p, offset,
                    "Host facts: host.ram, host.cores, host.storage, host.kernel, "
-                   "host.container, host.io_uring, host.disk, host.wal_disk, host.source.",
+                   "host.container, host.io_uring, host.disk, host.wal_disk, host.source, "
+                   "host.ram_container.",
                    "unknown host fact");
         free(name);
         return NULL;

@@ -49,6 +49,7 @@ typedef enum HostField {
     HF_SOURCE,
     HF_DISK,
     HF_WAL_DISK,
+    HF_RAM_CONTAINER,
 } HostField;
 
 typedef struct ExprFunc ExprFunc;

@@ -80,9 +80,11 @@ static bool check_param(Expr *node, const Catalog *cat, PkDiag *err)
 static bool check_host(Expr *node, PkDiag *err, const Catalog *cat)
 {
     static const ExprType types[] = {
-        [HF_RAM] = EXPR_T_BYTES,      [HF_CORES] = EXPR_T_NUM,      [HF_STORAGE] = EXPR_T_STRING,
-        [HF_KERNEL] = EXPR_T_VERSION, [HF_CONTAINER] = EXPR_T_BOOL, [HF_IO_URING] = EXPR_T_BOOL,
-        [HF_SOURCE] = EXPR_T_STRING,  [HF_DISK] = EXPR_T_BYTES,     [HF_WAL_DISK] = EXPR_T_BYTES,
+        [HF_RAM] = EXPR_T_BYTES,      [HF_CORES] = EXPR_T_NUM,
+        [HF_STORAGE] = EXPR_T_STRING, [HF_KERNEL] = EXPR_T_VERSION,
+        [HF_CONTAINER] = EXPR_T_BOOL, [HF_IO_URING] = EXPR_T_BOOL,
+        [HF_SOURCE] = EXPR_T_STRING,  [HF_DISK] = EXPR_T_BYTES,
+        [HF_WAL_DISK] = EXPR_T_BYTES, [HF_RAM_CONTAINER] = EXPR_T_BOOL,
     };
     return set_type(node, types[node->host], err, cat);
 }

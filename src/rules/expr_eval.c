@@ -68,6 +68,7 @@ static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
         [HF_SOURCE] = "host.source",
         [HF_DISK] = "host.disk",
         [HF_WAL_DISK] = "host.wal_disk",
+        [HF_RAM_CONTAINER] = "host.ram_container",
     };
     const HostFacts *host = &env->snap->host;
     memset(out, 0, sizeof(*out));
@@ -107,6 +108,7 @@ static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
         out->num = host->wal_disk_bytes;
         known = host->wal_disk_bytes >= 0;
         break;
+    case HF_RAM_CONTAINER: out->boolean = host->ram_is_container; break;
     }
     if (!known) {
         out->missing = true;

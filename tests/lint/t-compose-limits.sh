@@ -44,6 +44,23 @@ check "the mounting service's limits are the host: 140MB (binary, as docker read
 check "... with the key, value, file, line and column of each (db's, not api's)" \
   grep -qF "the compose service db's deploy.resources.limits.memory 140MB at ../docker-compose.yml:18:19, deploy.resources.limits.cpus 0.5 at ../docker-compose.yml:17:17" <<<"$host"
 check "200 connections x 4MB against 140MB: the worst case is an error (PK2001)" test "$(rule_sev "$j" PK2001)" = error
+# the limit is named as the container's, not as the machine's memory, and --host's own RAM is
+# not called the limit's (review 2026-12zo, h56a 02: "the machine has 8GB", "--host's ram=8GB"
+# where --host said 16GB)
+conf "$tmp/app/db/postgresql.conf" "effective_cache_size = 12GB"
+msg() { jq -r --arg r "$1" '[.findings[] | select(.rule == $r) | .message] | first // ""' <<<"$2"; }
+j=$(lint_json "$tmp/app/db/postgresql.conf")
+check "PK2009 under a compose limit says its container is limited to 140MB" \
+  grep -qF "but its container is limited to 140MB (the compose service db's" <<<"$(msg PK2009 "$j")"
+check "  and that the container's page cache counts toward the limit" \
+  grep -qF "the page cache of the container's files counts toward its limit" <<<"$(msg PK2009 "$j")"
+j=$(lint_json --host ram=16GB "$tmp/app/db/postgresql.conf")
+check "PK0091 with --host ram=16GB under the 140MB limit names the limit, not --host" \
+  grep -qF "more memory than the container's memory limit, 140MB" <<<"$(msg PK0091 "$j")"
+j=$(lint_json --host ram=64MB "$tmp/app/db/postgresql.conf")
+check "  close miss: --host's smaller RAM is --host's, and PK2009 says the machine" \
+  bash -c 'grep -qF "more memory than --host'"'"'s ram=64MB" <<<"$1" && grep -qF "but the machine has 64MB" <<<"$2"' _ "$(msg PK0091 "$j")" "$(msg PK2009 "$j")"
+conf "$tmp/app/db/postgresql.conf" "max_connections = 200" "shared_buffers = 64MB" "work_mem = 4MB"
 check "the text report names the input's host facts" \
   grep -q "^note: host facts of $tmp/app/db/postgresql.conf: ram=140MB cores=1" <<<"$("$PGKNOB" lint --fail-on never "$tmp/app/db/postgresql.conf" 2>&1)"
 # a fix that lowers shared_buffers for a small container lowers it (a quarter of 140MB is 35MB,
