@@ -374,6 +374,10 @@ static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const
         char *text = ref_text(value);
         builder_add_note(b, NOTE_FORMULA, name_text, text, name->line, name->column, TF_DYNAMIC_DOC,
                          "%s = %s cannot be evaluated: %s; not checked", name_text, text, ev.why);
+        /* whether a parameter takes a restart does not depend on its value (review 2026-12zo,
+         * h56b 23: a static shared_buffers' formula hid the refusal) */
+        if (em->aws)
+            check_apply_method(em, scope, here, name_text, text, name, apply);
         free(text);
     } else if (ev.out.node->kind == HCL_NULL) {
         builder_add_note(b, NOTE_DROPPED, name_text, "", value->line, value->column, NULL,
@@ -388,6 +392,7 @@ static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const
             char *computed = rds_formula_value(
                 b, name_text, text, em->opts ? em->opts : em->tf->opts, name->line, name->column);
             if (!computed) {
+                check_apply_method(em, scope, here, name_text, text, name, apply);
                 free(text);
                 free(ev.why);
                 free(name_text);

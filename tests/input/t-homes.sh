@@ -242,6 +242,12 @@ check "apply_method: pending-reboot and dynamic parameters pass (2 findings)" \
 printf 'resource "aws_db_parameter_group" "pss" {\n  name   = "pss"\n  family = "postgres17"\n  parameter {\n    name  = "pg_stat_statements.max"\n    value = "10000"\n  }\n  parameter {\n    name  = "pg_stat_statements.track"\n    value = "all"\n  }\n}\n' >"$tmp/pss.tf"
 check "apply_method: pg_stat_statements.max (static) is PK0070, .track (dynamic) is not" \
   test "$("$PGKNOB" lint --format json --fail-on never "$tmp/pss.tf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0070") | .line] | join(",")')" = 5
+# whether a parameter takes a restart does not depend on its value: a formula pgknob cannot
+# compute, or a variable it cannot resolve, is refused alike (review 2026-12zo, h56b 23: a
+# static shared_buffers = {DBInstanceClassMemory/32768} left unsaid); close miss: pending-reboot
+printf 'variable "mc" {}\nresource "aws_db_parameter_group" "f" {\n  name   = "f"\n  family = "postgres15"\n  parameter {\n    name  = "shared_buffers"\n    value = "{DBInstanceClassMemory/32768}"\n  }\n  parameter {\n    name  = "max_connections"\n    value = var.mc\n  }\n  parameter {\n    name         = "max_worker_processes"\n    value        = "{DBInstanceVCPU*2}"\n    apply_method = "pending-reboot"\n  }\n}\n' >"$tmp/formula.tf"
+check "apply_method: a static parameter's formula or unresolved value is PK0070 too (lines 6, 10)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/formula.tf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0070") | .line] | join(",")')" = 6,10
 # the finding shows the value written, not an empty one (held-out set 52, h52b 28: the report's
 # table said shared_preload_libraries was empty beside "pg_stat_statements")
 check "  ... its setting is the value written (10000), and its title names the service too" \
