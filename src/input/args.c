@@ -691,6 +691,33 @@ static void container_image_version(const char *file, InputDoc *d, yaml_document
     free(image);
 }
 
+/* A compose service whose environment sets POSTGRES_HOST_AUTH_METHOD: trust: its name, that
+ * line, and the line that publishes the server's port (its -c port, else 5432) beyond the host's
+ * loopback, for lint's PK0103 (review 2026-12zo, h56b 30: a test stack's trust on 5555:5432,
+ * unsaid because only a mounted postgresql.conf was asked). */
+static void service_trust(const char *file, yaml_document_t *doc, yaml_node_t *service,
+                          const char *label, InputDoc *d)
+{
+    const char *name = !strncmp(label, "service ", 8) ? label + 8 : label;
+    if (!*name || !*file)
+        return;
+    const char *base = strrchr(file, '/');
+    ComposeLimits reach = {0};
+    input_compose_service_reach(doc, service, base ? base + 1 : file, name, &reach);
+    if (reach.trust.line) {
+        int port = 5432;
+        for (size_t idx = 0; idx < d->set.n_entries; idx++) {
+            const ConfEntry *e = &d->set.entries[idx];
+            if (e->name && e->value && e->applied && !strcasecmp(e->name, "port"))
+                port = atoi(e->value);
+        }
+        d->trust_service = xstrdup(name);
+        d->trust_line = reach.trust.line;
+        d->trust_published_line = input_compose_trust_published(&reach, port);
+    }
+    compose_limits_clear(&reach);
+}
+
 /* One container or service: `command` then `args` (Kubernetes: `env` is NULL), or
  * `entrypoint` then `command` (compose: `env` is its project's). A document for it when it
  * runs postgres with options. */
@@ -742,6 +769,7 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
                                       &d->set.service_tmpfs_line);
         d->set.service_database = arena_strdup(arena_get(&d->set.arena), database);
         free(database);
+        service_trust(file, doc, container, label, d);
     }
     /* the official image's entrypoint runs initdb, whose file the server reads under these
      * options (held-out set 50, h50c 33: "shared_buffers is 8MB" for postgres:14 with only -c

@@ -1064,6 +1064,24 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
     free(method);
 }
 
+void input_compose_service_reach(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                                 const char *name, ComposeLimits *out)
+{
+    service_ports(doc, service, compose, name, out);
+}
+
+int input_compose_trust_published(const ComposeLimits *limits, int port)
+{
+    if (limits->trust.every_line)
+        return limits->trust.every_line;
+    for (size_t idx = 0; idx < limits->trust.n_ports; idx++) {
+        const struct ComposePort *p = &limits->trust.ports[idx];
+        if (!port || (port >= p->lo && port <= p->hi))
+            return p->line;
+    }
+    return 0;
+}
+
 ComposeReach compose_port_reach(const ComposeLimits *mount, int port, char *why, size_t cap)
 {
     if (!mount->ports_of || mount->every_port)

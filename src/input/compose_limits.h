@@ -140,15 +140,26 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
  * told otherwise? */
 bool input_official_postgres_image(const char *image);
 
+/* The line by which the trust service publishes container port `port` (0: any) beyond the
+ * host's loopback: a `ports` item of its own, or what publishes every port; 0 when none. */
+int input_compose_trust_published(const ComposeLimits *limits, int port);
+
 /* Is `dir`, or a directory up to 3 above it, the top of a git checkout (a .git there)? What a
  * checkout lacks, its repository does not ship; files copied out of one may be a part. */
 bool input_in_checkout(const char *dir);
+
 /* The compose service's POSTGRES_DB (NULL when unset; the caller frees it) and its line, and the
  * line of a tmpfs holding its data directory (0 when none): what shows its purpose. */
 struct yaml_document_s;
 struct yaml_node_s;
 void input_compose_service_purpose(struct yaml_document_s *doc, struct yaml_node_s *service,
                                    char **database, int *database_line, int *tmpfs_line);
+
+/* What the compose service `name` of `compose` (its name in messages) itself publishes, and
+ * the trust its environment sets (POSTGRES_HOST_AUTH_METHOD: trust), into `out`'s ports and
+ * trust, as for a service that mounts a file; the caller clears `out`. */
+void input_compose_service_reach(struct yaml_document_s *doc, struct yaml_node_s *service,
+                                 const char *compose, const char *name, ComposeLimits *out);
 
 /* Frees what a ComposeLimits holds (its strings), leaving it empty. */
 void compose_limits_clear(ComposeLimits *limits);

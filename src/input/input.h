@@ -185,6 +185,12 @@ typedef struct InputDoc {
     /* a parameter group no database instance of its file uses, while one uses another: "aws_db_
      * instance.db (line 243) uses aws_db_parameter_group.pg17"; NULL otherwise */
     char *unused_group;
+    /* a compose service that runs the server with these options and sets
+     * POSTGRES_HOST_AUTH_METHOD: trust in its environment: its name and that line, and the line
+     * by which it publishes the server's port beyond the host's loopback (0: none); NULL and 0
+     * otherwise (lint's PK0103) */
+    char *trust_service;
+    int trust_line, trust_published_line;
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

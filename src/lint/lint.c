@@ -499,6 +499,9 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->hugepages_limit[1] = doc->pod_hugepages[1];
         input->image_libraries = doc->image_libraries ? xstrdup(doc->image_libraries) : NULL;
         input->unused_group = doc->unused_group ? xstrdup(doc->unused_group) : NULL;
+        input->trust_service = doc->trust_service ? xstrdup(doc->trust_service) : NULL;
+        input->trust_line = doc->trust_line;
+        input->trust_published_line = doc->trust_published_line;
         input->member_slots_managed = doc->member_slots_managed;
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
@@ -728,6 +731,7 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].label);
         free(res->inputs[idx].image_libraries);
         free(res->inputs[idx].unused_group);
+        free(res->inputs[idx].trust_service);
         if (res->inputs[idx].own_service) {
             arena_free(res->inputs[idx].own_service->arena);
             free(res->inputs[idx].own_service);

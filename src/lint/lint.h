@@ -87,8 +87,11 @@ typedef struct LintInput {
      * command is (ComposeLimits.overrides, .command_at); NULL when none */
     char *command_overrides, *command_at;
     bool member_slots_managed; /* Patroni drops its departed members' slots (InputDoc) */
-    struct Intent *intent;     /* what its files show of the author's intent (lint/intent.h), set
-                                * by the rules' run; NULL before */
+    /* a compose service's trust and the line publishing the server's port (InputDoc's) */
+    char *trust_service;
+    int trust_line, trust_published_line;
+    struct Intent *intent; /* what its files show of the author's intent (lint/intent.h), set
+                            * by the rules' run; NULL before */
 } LintInput;
 
 typedef struct LintResult {

@@ -124,20 +124,6 @@ void lint_reach(const LintInput *input, FindingList *findings, size_t begin, siz
         compose_limits_clear(&mount);
 }
 
-/* The line by which the trust service publishes `port` (0: any) beyond the host's loopback: a
- * `ports` item of its own, or what publishes every port; 0 when none does. */
-static int trust_published_line(const struct ComposeTrust *trust, int port)
-{
-    if (trust->every_line)
-        return trust->every_line;
-    for (size_t idx = 0; idx < trust->n_ports; idx++) {
-        const struct ComposePort *p = &trust->ports[idx];
-        if (!port || (port >= p->lo && port <= p->hi))
-            return p->line;
-    }
-    return 0;
-}
-
 /* Does listen_addresses reach beyond the container's loopback (not '' nor only localhost)? */
 static bool listens_beyond_loopback(const Snapshot *snap)
 {
@@ -152,30 +138,14 @@ static bool listens_beyond_loopback(const Snapshot *snap)
     return beyond;
 }
 
-void lint_trust_published(const LintInput *input, FindingList *findings)
+/* PK0103 for the compose service `service` of `compose` (as the finding shows it): trust at
+ * `trust_line`, the server's port (0: any) published at `published_line`; the finding at
+ * `at_line` of the input. */
+static void trust_finding(const LintInput *input, const char *service, const char *compose,
+                          int trust_line, int port, int published_line, int at_line,
+                          FindingList *findings)
 {
-    if (input->set.data_dir || !input->path || input->format != INPUT_CONF)
-        return;
-    ComposeLimits mount = {0};
-    /* a file the service never reads (PK0097) says nothing of its server's port or hba_file */
-    if (!input_compose_mount(input->path, &mount) || !mount.trust.line || mount.unread) {
-        compose_limits_clear(&mount);
-        return;
-    }
-    /* the entrypoint's line goes into the data directory's pg_hba.conf: one hba_file names
-     * instead is read in its place; a server on the container's loopback alone is out of the
-     * published port's reach */
-    const SnapSetting *hba = snapshot_get(&input->snap, "hba_file");
-    bool own_hba = (hba && hba->source != SRC_DEFAULT) ||
-                   (mount.overrides && strstr(mount.overrides, "hba_file="));
-    int port = server_port_of(input, &mount, true);
-    int line = trust_published_line(&mount.trust, port);
-    if (own_hba || !line || !listens_beyond_loopback(&input->snap)) {
-        compose_limits_clear(&mount);
-        return;
-    }
-    char *compose = lint_path_from(input->path, mount.compose);
-    Finding *f = lint_rule_finding(findings, "PK0103", input->path, 0);
+    Finding *f = lint_rule_finding(findings, "PK0103", input->path, at_line);
     f->message = finding_printf(
         f,
         "the compose service %s of %s sets POSTGRES_HOST_AUTH_METHOD: trust (line %d) and "
@@ -183,8 +153,7 @@ void lint_trust_published(const LintInput *input, FindingList *findings)
         "adds `host all all all trust` to the pg_hba.conf this server reads, so anyone who "
         "reaches the host's port connects as any role, the superuser included, with no "
         "password",
-        mount.trust.name, compose, mount.trust.line, port ? "the server's port" : "its ports",
-        line);
+        service, compose, trust_line, port ? "the server's port" : "its ports", published_line);
     /* without the variable the entrypoint takes password_encryption's method: md5 before 14 */
     f->suggestion = finding_printf(
         f,
@@ -206,6 +175,54 @@ void lint_trust_published(const LintInput *input, FindingList *findings)
         "(https://www.postgresql.org/docs/%d/auth-trust.html), and a port published without a "
         "host address is bound on every address of the host.",
         input->pg_major);
+}
+
+/* A compose service's own -c options: the server listens where they say, else where the
+ * image's sample does (listen_addresses = '*'), unless they name a config_file of its own. */
+static bool options_listen_beyond_loopback(const Snapshot *snap)
+{
+    const SnapSetting *listen = snapshot_get(snap, "listen_addresses");
+    if (listen && listen->source != SRC_DEFAULT)
+        return listens_beyond_loopback(snap);
+    const SnapSetting *config_file = snapshot_get(snap, "config_file");
+    return !(config_file && config_file->source != SRC_DEFAULT);
+}
+
+void lint_trust_published(const LintInput *input, FindingList *findings)
+{
+    if (input->set.data_dir || !input->path)
+        return;
+    const SnapSetting *hba = snapshot_get(&input->snap, "hba_file");
+    bool hba_set = hba && hba->source != SRC_DEFAULT;
+    if (input->format == INPUT_ARGS) {
+        if (!input->trust_service || !input->trust_published_line || hba_set ||
+            !options_listen_beyond_loopback(&input->snap))
+            return;
+        const char *base = strrchr(input->path, '/');
+        trust_finding(input, input->trust_service, base ? base + 1 : input->path, input->trust_line,
+                      1, input->trust_published_line, input->trust_line, findings);
+        return;
+    }
+    if (input->format != INPUT_CONF)
+        return;
+    ComposeLimits mount = {0};
+    /* a file the service never reads (PK0097) says nothing of its server's port or hba_file */
+    if (!input_compose_mount(input->path, &mount) || !mount.trust.line || mount.unread) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    /* the entrypoint's line goes into the data directory's pg_hba.conf: one hba_file names
+     * instead is read in its place; a server on the container's loopback alone is out of the
+     * published port's reach */
+    bool own_hba = hba_set || (mount.overrides && strstr(mount.overrides, "hba_file="));
+    int port = server_port_of(input, &mount, true);
+    int line = input_compose_trust_published(&mount, port);
+    if (own_hba || !line || !listens_beyond_loopback(&input->snap)) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    char *compose = lint_path_from(input->path, mount.compose);
+    trust_finding(input, mount.trust.name, compose, mount.trust.line, port, line, 0, findings);
     free(compose);
     compose_limits_clear(&mount);
 }

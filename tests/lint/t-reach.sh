@@ -241,4 +241,33 @@ f=$(trust_project unread "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:
 sed -i '/command:/d' "$(dirname "$(dirname "$f")")/docker-compose.yml"
 check "  close miss: a file the service never reads (PK0097)" test "$(pk0103 "$f")" = absent
 
+# ... and a compose file linted for its service's own -c options: the server listens where the
+# image's sample says ('*') unless -c listen_addresses says otherwise (review 2026-12zo, h56b 30:
+# a test stack's trust on 5555:5432, unsaid). Close misses: loopback, no ports, -c hba_file,
+# -c listen_addresses=localhost, -c config_file (its own file decides where it listens)
+args_trust() { # name, command, ports lines...
+  local dir="$tmp/args-$1" cmd="$2"; shift 2
+  mkdir -p "$dir"
+  { echo "services:"; echo "  database:"; echo "    image: postgres:17"
+    echo "    environment:"; echo "      - POSTGRES_HOST_AUTH_METHOD=trust"
+    echo "    command: $cmd"
+    for line in "$@"; do echo "    $line"; done; } >"$dir/docker-compose.yml"
+  echo "$dir/docker-compose.yml"
+}
+f=$(args_trust pub '-c fsync=off' "ports:" "  - 5555:5432")
+check "PK0103 of a compose file's own service: trust (line 5) and 5555:5432 (line 8), at line 5" \
+  test "$(lint_json "$f" | jq -r '[.findings[] | select(.rule == "PK0103") | "\(.severity) \(.line) \(.message | test("service database of docker-compose.yml sets POSTGRES_HOST_AUTH_METHOD: trust \\(line 5\\) and publishes the server.s port beyond the host.s loopback \\(line 8\\)"))"] | join(",")')" = "warning 5 true"
+f=$(args_trust portc '-c port=6000' "ports:" "  - 5432:5432")
+check "  close miss: -c port=6000 while 5432 is published" test "$(pk0103 "$f")" = absent
+f=$(args_trust loop '-c fsync=off' "ports:" "  - 127.0.0.1:5555:5432")
+check "  close miss: published on the loopback only" test "$(pk0103 "$f")" = absent
+f=$(args_trust none '-c fsync=off')
+check "  close miss: no port published" test "$(pk0103 "$f")" = absent
+f=$(args_trust hba '-c hba_file=/etc/postgresql/pg_hba.conf' "ports:" "  - 5432:5432")
+check "  close miss: -c hba_file names its own pg_hba.conf" test "$(pk0103 "$f")" = absent
+f=$(args_trust local '-c listen_addresses=localhost' "ports:" "  - 5432:5432")
+check "  close miss: -c listen_addresses=localhost" test "$(pk0103 "$f")" = absent
+f=$(args_trust conf '-c config_file=/etc/postgresql/postgresql.conf' "ports:" "  - 5432:5432")
+check "  close miss: -c config_file (its own file says where it listens)" test "$(pk0103 "$f")" = absent
+
 done_testing
