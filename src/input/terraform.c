@@ -160,6 +160,47 @@ static bool lookup_local(const Tf *tf, const char *name, Resolved *out)
 
 static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops);
 
+/* The arguments of a call of Terraform's function `fn` (`merge(a, b, …)`, `toset(list)`),
+ * parsed into `args` (at most `max`); 0 when the text is not such a call or an argument does
+ * not parse. */
+static size_t call_args(Arena *arena, const char *text, const char *fn, HclValue *args, size_t max)
+{
+    const char *p = text + strspn(text, " \t");
+    size_t fn_len = strlen(fn);
+    if (strncmp(p, fn, fn_len))
+        return 0;
+    p += fn_len + strspn(p + fn_len, " \t");
+    if (*p != '(')
+        return 0;
+    size_t n = 0;
+    const char *start = ++p;
+    int depth = 0;
+    char quote = 0;
+    for (; *p; p++) {
+        if (quote) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == quote)
+                quote = 0;
+        } else if (*p == '"')
+            quote = *p;
+        else if (strchr("([{", *p))
+            depth++;
+        else if (strchr("}]", *p) || (*p == ')' && depth > 0))
+            depth--;
+        else if ((*p == ',' || *p == ')') && !depth) {
+            HclError err;
+            if (n == max || !hcl_parse_value(arena, start, (size_t)(p - start), &args[n], &err))
+                return 0;
+            n++;
+            if (*p == ')')
+                return p[1 + strspn(p + 1, " \t\r\n")] ? 0 : n;
+            start = p + 1;
+        }
+    }
+    return 0;
+}
+
 /* The rest of a reference's path, from `from`, over the value `at`. */
 static void traverse(const Tf *tf, const Scope *scope, Resolved at, const HclValue *ref,
                      size_t from, Eval *ev, int hops)
@@ -235,6 +276,17 @@ static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, 
     }
     if (in.node->kind == HCL_REF)
         return eval_ref(tf, scope, in, ev, hops);
+    /* toset(list): the list's values (each once; for_each over a literal list of families:
+     * review 2026-12zo, h57b 28, MySQL groups checked as PostgreSQL) */
+    HclValue *arg = NULL;
+    if (in.node->kind == HCL_EXPR && in.node->text && (arg = arena_alloc(tf->arena, sizeof *arg)) &&
+        call_args(tf->arena, in.node->text, "toset", arg, 1) == 1) {
+        eval_value(tf, scope, (Resolved){arg, in.file}, ev, hops + 1);
+        if (!ev->why && ev->out.node->kind != HCL_TUPLE) {
+            ev->why = xstrdup("toset() of what is not a list");
+        }
+        return;
+    }
     if (in.node->kind == HCL_EXPR) {
         const char *t = in.node->text;
         size_t id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:-");
@@ -415,46 +467,6 @@ static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const
 /* Each element of `coll` (a list: key = index; a map: key = member key) as `iter`. */
 typedef void (*EachFn)(Emit *em, const Scope *scope, const void *arg);
 
-/* The arguments of `merge(a, b, …)` (Terraform's function: one map of every key, a later map's
- * value winning), parsed into `args` (at most `max`); 0 when the text is not such a call or
- * an argument does not parse. */
-static size_t merge_args(Arena *arena, const char *text, HclValue *args, size_t max)
-{
-    const char *p = text + strspn(text, " \t");
-    if (strncmp(p, "merge", 5))
-        return 0;
-    p += 5 + strspn(p + 5, " \t");
-    if (*p != '(')
-        return 0;
-    size_t n = 0;
-    const char *start = ++p;
-    int depth = 0;
-    char quote = 0;
-    for (; *p; p++) {
-        if (quote) {
-            if (*p == '\\' && p[1])
-                p++;
-            else if (*p == quote)
-                quote = 0;
-        } else if (*p == '"')
-            quote = *p;
-        else if (strchr("([{", *p))
-            depth++;
-        else if (strchr("}]", *p) || (*p == ')' && depth > 0))
-            depth--;
-        else if ((*p == ',' || *p == ')') && !depth) {
-            HclError err;
-            if (n == max || !hcl_parse_value(arena, start, (size_t)(p - start), &args[n], &err))
-                return 0;
-            n++;
-            if (*p == ')')
-                return p[1 + strspn(p + 1, " \t\r\n")] ? 0 : n;
-            start = p + 1;
-        }
-    }
-    return 0;
-}
-
 /* for_each over merge(…) of maps: each key once, from the last map that has it, with the file
  * its value is written in (held-out set 53, 27: merge(var.fpsql_server_configuration,
  * var.fpsql_extra_server_configuration), "cannot be evaluated", and track_io_timing, which the
@@ -465,7 +477,7 @@ static bool for_each_merged(Emit *em, const Scope *up, const char *iter, const H
     enum { MERGE_MAX = 16 };
     HclValue args[MERGE_MAX];
     size_t n = coll->kind == HCL_EXPR && coll->text
-                   ? merge_args(em->tf->arena, coll->text, args, MERGE_MAX)
+                   ? call_args(em->tf->arena, coll->text, "merge", args, MERGE_MAX)
                    : 0;
     Resolved maps[MERGE_MAX];
     for (size_t idx = 0; idx < n; idx++) {
@@ -825,6 +837,30 @@ static bool is_azure_config(const char *type)
            !strcmp(type, "azurerm_postgresql_configuration");
 }
 
+/* The version `v` names, evaluated as `ev` holds it (ev->why: not known), at its own place. */
+static void version_evaluated(InputDoc *doc, const Tf *tf, const HclValue *v, const Eval *ev,
+                              const char *key)
+{
+    const HclValue *at = ev->why ? v : ev->out.node;
+    if (!ev->why && (at->kind == HCL_STRING || at->kind == HCL_NUMBER) && at->text &&
+        ev->out.file && ev->out.file != tf->main) {
+        /* a variable's default in another file of the module: its line is not this file's
+         * (held-out set 53, h53b 23: postgres12 of variables.tf:55 reported at line 55 here) */
+        const char *base = strrchr(ev->out.file->path, '/');
+        char *ref = ref_text(v);
+        const char *said = arena_printf(arena_get(&doc->set.arena), "%s = %s, %s line %d,", key,
+                                        ref, base ? base + 1 : ev->out.file->path, at->line);
+        free(ref);
+        input_doc_version(doc, said, at->text, v->line, v->column);
+    } else if (!ev->why && (at->kind == HCL_STRING || at->kind == HCL_NUMBER) && at->text)
+        input_doc_version(doc, key, at->text, at->line, at->column);
+    else if (ev->why) { /* a value only Terraform knows: lint/ names what it assumed */
+        char *text = ref_text(v);
+        input_doc_version(doc, key, text, v->line, v->column);
+        free(text);
+    }
+}
+
 /* The version `v` names (a family, a database_version), evaluated, at its own place. */
 static void tf_version(InputDoc *doc, const Tf *tf, const HclValue *v, const char *key)
 {
@@ -832,25 +868,54 @@ static void tf_version(InputDoc *doc, const Tf *tf, const HclValue *v, const cha
         return;
     Eval ev = {0};
     eval_value(tf, NULL, (Resolved){v, tf->main}, &ev, 0);
-    const HclValue *at = ev.why ? v : ev.out.node;
-    if (!ev.why && (at->kind == HCL_STRING || at->kind == HCL_NUMBER) && at->text && ev.out.file &&
-        ev.out.file != tf->main) {
-        /* a variable's default in another file of the module: its line is not this file's
-         * (held-out set 53, h53b 23: postgres12 of variables.tf:55 reported at line 55 here) */
-        const char *base = strrchr(ev.out.file->path, '/');
-        char *ref = ref_text(v);
-        const char *said = arena_printf(arena_get(&doc->set.arena), "%s = %s, %s line %d,", key,
-                                        ref, base ? base + 1 : ev.out.file->path, at->line);
-        free(ref);
-        input_doc_version(doc, said, at->text, v->line, v->column);
-    } else if (!ev.why && (at->kind == HCL_STRING || at->kind == HCL_NUMBER) && at->text)
-        input_doc_version(doc, key, at->text, at->line, at->column);
-    else if (ev.why) { /* a value only Terraform knows: lint/ names what it assumed */
-        char *text = ref_text(v);
-        input_doc_version(doc, key, text, v->line, v->column);
-        free(text);
-    }
+    version_evaluated(doc, tf, v, &ev, key);
     free(ev.why);
+}
+
+/* A group's family that names each.key or each.value, over the resource's for_each (a map, or
+ * a set: toset(local.families)): the oldest PostgreSQL major of its instances, its family in
+ * `oldest` (-1 when every instance is another engine's group: mysql8.0, aurora-mysql5.7; 0 when
+ * the collection or a family is not known). A group made for several families is checked as
+ * the oldest, whose end of life comes first (review 2026-12zo, h57b 28: postgres12-16 and
+ * MySQL groups, each checked as PostgreSQL 18). */
+static int family_over_each(const Tf *tf, const HclBlock *res, const HclValue *family, Eval *oldest)
+{
+    const HclAttr *each = hcl_attr(&res->body, "for_each");
+    if (!each || !family)
+        return 0;
+    Eval coll = {0};
+    eval_value(tf, NULL, (Resolved){&each->value, tf->main}, &coll, 0);
+    if (coll.why || (coll.out.node->kind != HCL_TUPLE && coll.out.node->kind != HCL_OBJECT)) {
+        free(coll.why);
+        return 0;
+    }
+    const HclValue *list = coll.out.node;
+    int found = -1;
+    for (size_t idx = 0; idx < list->n_items && found != 0; idx++) {
+        const HclValue *item = &list->items[idx];
+        /* a set's each.key is its value, as Terraform has it */
+        HclValue key = {.kind = HCL_STRING,
+                        .text = list->kind == HCL_OBJECT ? (char *)item->key : item->text,
+                        .line = item->line,
+                        .column = item->column};
+        if (!key.text)
+            key.kind = HCL_NULL;
+        Scope scope = {"each", {&key, coll.out.file}, {item, coll.out.file}, NULL};
+        Eval ev = {0};
+        eval_value(tf, &scope, (Resolved){family, tf->main}, &ev, 0);
+        int major = ev.why ? 0 : major_in_text(ev.out.node, true);
+        if (major == 0) {
+            found = 0;
+        } else if (major > 0 && (found < 0 || major < found)) {
+            found = major;
+            free(oldest->why);
+            *oldest = ev;
+            ev.why = NULL;
+        }
+        free(ev.why);
+    }
+    free(coll.why);
+    return found;
 }
 
 /* A module's parameter list (`parameters = [{ name, value, apply_method }]`) as one document. */
@@ -924,11 +989,20 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
         if (!strcmp(block->type, "resource") &&
             (!strcmp(type, "aws_db_parameter_group") ||
              !strcmp(type, "aws_rds_cluster_parameter_group"))) {
-            int major = major_of(tf, attr_value(&block->body, "family"), true);
-            if (major < 0)
+            const HclValue *family = attr_value(&block->body, "family");
+            int major = major_of(tf, family, true);
+            Eval each_family = {0};
+            int each_major = major == 0 ? family_over_each(tf, block, family, &each_family) : 0;
+            if (major < 0 || each_major < 0) {
+                free(each_family.why);
                 continue;
+            }
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
-            tf_version(doc, tf, attr_value(&block->body, "family"), "family");
+            if (each_major > 0)
+                version_evaluated(doc, tf, family, &each_family, "family");
+            else
+                tf_version(doc, tf, family, "family");
+            free(each_family.why);
             doc->service = aws_service(doc, type);
             group_instance(tf, doc, type, name);
             doc->unused_group = group_unused(tf, type, name);

@@ -268,4 +268,44 @@ check "  ... != and a literal 0 too" test "$(eols "$tmp/cnt/groups.tf")" = "grou
 check "  close miss: a count pgknob cannot tell: the group is read" \
   test "$(eols "$tmp/cnt/groups.tf")" = "groups.tf:4 true,groups.tf:13 true"
 
+# a group whose family is each.value over toset() of a literal list: checked as the oldest of
+# its PostgreSQL families; a group made only for other engines (mysql, aurora-mysql) is no
+# PostgreSQL group (review 2026-12zo, h57b 28: MySQL groups checked as PostgreSQL 18, and
+# postgres12 past its end of life unsaid)
+mkdir -p "$tmp/set"
+cat >"$tmp/set/main.tf" <<'TF'
+locals {
+  pg_families = ["postgres15", "postgres12", "postgres16"]
+  my_families = ["mysql5.7", "mysql8.0"]
+}
+resource "aws_db_parameter_group" "pg" {
+  for_each = toset(local.pg_families)
+  name     = "pg-${each.value}"
+  family   = each.value
+  parameter {
+    name  = "log_min_duration_statement"
+    value = "500"
+  }
+}
+resource "aws_db_parameter_group" "my" {
+  for_each = toset(local.my_families)
+  name     = "my-${each.key}"
+  family   = each.key
+  parameter {
+    name  = "require_secure_transport"
+    value = "1"
+  }
+}
+TF
+j=$("$PGKNOB" lint --format json --fail-on never "$tmp/set/main.tf" 2>/dev/null)
+check "toset() families: one group read (the MySQL one is another engine's)" \
+  test "$(jq '.inputs | length' <<<"$j")" = 1
+check "  ... checked as its oldest family, postgres12 at its own line (2): PK0005 a warning" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005") | "\(.severity) \(.line)"] | join(",")' <<<"$j")" = "warning 2"
+check "  ... and no finding in the MySQL group's lines (14-22)" \
+  test "$(jq '[.findings[] | select((.line // 0) >= 14)] | length' <<<"$j")" = 0
+sed -i 's/"postgres12", //' "$tmp/set/main.tf"
+check "  close miss: postgres15 and 16 only: no PK0005" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/set/main.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 0
+
 done_testing
