@@ -23,7 +23,9 @@ void lint_fold_repeats(LintResult *res);
 /* Several services of one compose file that run postgres with the same option (a development
  * stack's four servers, each with -c log_statement=all) get one finding for it, not one per
  * service: the later services' findings of the same rule, severity and message join the first,
- * whose message names their services and lines. */
+ * whose message names their services and lines. The same of a Terraform file's resources, for
+ * what is said of the file's major and what names no line (a finding at a line of its own is a
+ * place to edit). */
 void lint_fold_services(LintResult *res);
 
 #endif

@@ -314,9 +314,21 @@ void report_put_counts(const ReportInput *in, StrBuf *out)
         sb_put(out, " on the server");
         return;
     }
+    /* files, not documents: six parameter groups of one .tf are one file (review 2026-12zo,
+     * h57b 23: "in 6 files") */
     size_t n_files = 0;
     for (size_t idx = 0; idx < in->n_sources; idx++)
-        n_files += in->sources[idx].n_files;
+        for (size_t file = 0; file < in->sources[idx].n_files; file++) {
+            const char *path = in->sources[idx].files[file];
+            bool seen = false;
+            for (size_t prev = 0; prev <= idx && !seen; prev++)
+                for (size_t other = 0;
+                     other < in->sources[prev].n_files && !seen && (prev < idx || other < file);
+                     other++)
+                    seen = path && in->sources[prev].files[other] &&
+                           !strcmp(path, in->sources[prev].files[other]);
+            n_files += !seen;
+        }
     sb_put(out, " in ");
     put_count(out, n_files, "file");
 }

@@ -265,8 +265,10 @@ check "count = engine == \"mysql\" ? 1 : 0 with engine postgres: that group is n
 { grp pg 'var.engine != "mysql" ? 1 : 0'; grp my '0'; } >"$tmp/cnt/groups.tf"
 check "  ... != and a literal 0 too" test "$(eols "$tmp/cnt/groups.tf")" = "groups.tf:4 true"
 { grp pg 'var.engine == "postgres" ? 1 : 0'; grp my 'length(var.x) > 0 ? 1 : 0'; } >"$tmp/cnt/groups.tf"
+# (one PK0005 for the file's one major, naming the second group: its own line 13)
+out=$(eols "$tmp/cnt/groups.tf")
 check "  close miss: a count pgknob cannot tell: the group is read" \
-  test "$(eols "$tmp/cnt/groups.tf")" = "groups.tf:4 true,groups.tf:13 true"
+  bash -c '[ "$1" = "groups.tf:4 true" ] && grep -q "the same in resource aws_db_parameter_group.my (line 13)" <<<"$("$2" lint --fail-on never "$3" 2>&1)"' _ "$out" "$PGKNOB" "$tmp/cnt/groups.tf"
 
 # a group whose family is each.value over toset() of a literal list: checked as the oldest of
 # its PostgreSQL families; a group made only for other engines (mysql, aurora-mysql) is no
@@ -307,5 +309,20 @@ check "  ... and no finding in the MySQL group's lines (14-22)" \
 sed -i 's/"postgres12", //' "$tmp/set/main.tf"
 check "  close miss: postgres15 and 16 only: no PK0005" \
   test "$("$PGKNOB" lint --format json --fail-on never "$tmp/set/main.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 0
+
+# several groups of one file for one past-support major: one PK0005 naming the others, and the
+# summary counts one file; a finding at a line of its own (PK0070, a place to edit) stays one
+# per group (review 2026-12zo, h57b 23: six Aurora groups, six warnings, "in 6 files")
+{ for g in a b c; do printf 'resource "aws_rds_cluster_parameter_group" "%s" {\n  name   = "%s"\n  family = "aurora-postgresql11"\n  parameter {\n    name  = "max_connections"\n    value = "500"\n  }\n}\n' "$g" "$g"; done; } >"$tmp/set/three.tf"
+j=$("$PGKNOB" lint --format json --fail-on never "$tmp/set/three.tf" 2>/dev/null)
+check "three groups of one major: one PK0005 (line 3) naming the other two at lines 11 and 19" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005") | "\(.line) \(.message | test("the same in resources aws_rds_cluster_parameter_group.b \\(line 11\\), aws_rds_cluster_parameter_group.c \\(line 19\\)"))"] | join(",")' <<<"$j")" = "3 true"
+check "  ... and PK0070 stays at each group's own line (5, 13, 21)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0070") | .line] | join(",")' <<<"$j")" = "5,13,21"
+check "  ... the summary counts one file" \
+  grep -q " in 1 file for PostgreSQL" <<<"$("$PGKNOB" lint --fail-on never "$tmp/set/three.tf" 2>&1 | tail -1)"
+sed -i '0,/aurora-postgresql11/s//aurora-postgresql12/' "$tmp/set/three.tf"
+check "  close miss: a group of another major keeps its own PK0005" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/set/three.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 2
 
 done_testing
