@@ -111,4 +111,14 @@ expect_exit 1 "io_uring with kernel 5.4" -- "$PGKNOB" lint --pg-version 18 --hos
 check "PK1001 raised at the io_method line" grep -q "uring.conf:1: error: io_method is io_uring but the kernel is 5.4.0.*\[PK1001\]" <<<"$OUT"
 expect_exit 1 "io_uring where io_uring is blocked" -- "$PGKNOB" lint --pg-version 18 --host io_uring=no --fail-on error "$tmp/uring.conf"
 check "PK1003 raised" grep -q "\[PK1003\]" <<<"$OUT"
+# PK2001 where the sessions' term is the largest and at the floors the fix keeps (work_mem 4MB,
+# max_connections 100): the suggestion says so, not "the largest terms first" beside a cut of
+# shared_buffers alone (review 2026-12zo, h57c 34); close miss: a raised work_mem it does cut
+printf 'max_connections = 100\n' >"$tmp/floor.conf"
+sug() { "$PGKNOB" lint --format json --fail-on never --host "ram=$1" "$2" | jq -r '[.findings[] | select(.rule == "PK2001") | .suggestion] | first // "absent"'; }
+check "PK2001 at the floors: says the largest term is one the fix cannot cut" \
+  grep -qF "(the largest term, 108 backends × work_mem 4MB = 432MB, is one the fix cannot cut" <<<"$(sug 300MB "$tmp/floor.conf")"
+printf 'max_connections = 100\nwork_mem = 64MB\n' >"$tmp/floor.conf"
+check "  close miss: work_mem 64MB, which the fix lowers: the largest terms first" \
+  grep -qF "(the largest terms first)" <<<"$(sug 2GB "$tmp/floor.conf")"
 done_testing
