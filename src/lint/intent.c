@@ -2422,7 +2422,8 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
             *found != INTENT_BENCHMARK) {
             *found = here;
             free(*word_out);
-            *word_out = xasprintf("'%s' in '%s'", said, shown);
+            /* the repository's name says where it comes from after the quote, not inside it */
+            *word_out = xasprintf("'%s' in '%s'%s", said, comp, shown == comp ? "" : shown);
             /* a directory that is a test suite's or CI's by its whole name (tests/, ci/,
              * bench/) says what the file is for; a word within a longer name
              * ("Forum-test-next-nest") only hints (review-h8a 16, review-h9c 37). So does a
@@ -2459,7 +2460,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
     char *copy = xstrdup(real ? inside_repository(real, &repo) : path), *save = NULL,
          *prev_word = NULL;
     if (repo) {
-        char *shown = xasprintf("%s' (the repository's name, from its origin remote", repo);
+        char *shown = xstrdup(" (the repository's name, from its origin remote)");
         component_words(repo, shown, &found, word_out, prod, &prev_word, whole, false);
         free(shown);
         free(repo);

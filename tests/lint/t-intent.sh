@@ -1063,7 +1063,7 @@ printf '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://git.example/a
 printf '[remote "origin"]\n\turl = git@git.example:acme/billing-api\n' >"$work/ci-clone3/.git/config"
 printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/ci-clone2/docker/postgresql.conf" >"$work/ci-clone3/postgresql.conf"
 out=$(lint_json "$work/ci-clone2/docker/postgresql.conf")
-jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .poc. in .poc-schema-tenants. \\(the repository.s name, from its origin remote")))' >/dev/null <<<"$out" &&
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .poc. in .poc-schema-tenants. \\(the repository.s name, from its origin remote\\) \\(")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = warning ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
   ok "repository: its origin remote's name (a POC) names the purpose, weakly (fsync = off at most a warning)" || fail "repository name: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 out=$(lint_json "$work/ci-clone3/postgresql.conf")
