@@ -691,17 +691,29 @@ static void container_image_version(const char *file, InputDoc *d, yaml_document
     free(image);
 }
 
-/* A compose service whose environment sets POSTGRES_HOST_AUTH_METHOD: trust: its name, that
- * line, and the line that publishes the server's port (its -c port, else 5432) beyond the host's
- * loopback, for lint's PK0103 (review 2026-12zo, h56b 30: a test stack's trust on 5555:5432,
- * unsaid because only a mounted postgresql.conf was asked). */
-static void service_trust(const char *file, yaml_document_t *doc, yaml_node_t *service,
+/* What a compose service shows of the server it runs with these options: its memory and CPU
+ * limits, host facts as a pod's are (review 2026-12zo, h57c 33: 400 connections in a 1GB
+ * service, its limit read only for a file it mounts), and, where its environment sets
+ * POSTGRES_HOST_AUTH_METHOD: trust, its name, that line and the line that publishes the server's
+ * port (its -c port, else 5432) beyond the host's loopback, for lint's PK0103 (review 2026-12zo,
+ * h56b 30: a test stack's trust on 5555:5432, unsaid because only a mounted postgresql.conf was
+ * asked). */
+static void service_facts(const char *file, yaml_document_t *doc, yaml_node_t *service,
                           const char *label, InputDoc *d)
 {
     const char *name = !strncmp(label, "service ", 8) ? label + 8 : label;
     if (!*name || !*file)
         return;
     const char *base = strrchr(file, '/');
+    ComposeLimits limits = {0};
+    input_compose_service_limits(doc, service, file, name, &limits);
+    if (limits.source && !d->pod_source) {
+        d->pod_ram = limits.ram;
+        d->pod_cores = limits.cores;
+        d->pod_source = limits.source;
+        limits.source = NULL;
+    }
+    compose_limits_clear(&limits);
     ComposeLimits reach = {0};
     input_compose_service_reach(doc, service, base ? base + 1 : file, name, &reach);
     if (reach.trust.line) {
@@ -769,7 +781,7 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
                                       &d->set.service_tmpfs_line);
         d->set.service_database = arena_strdup(arena_get(&d->set.arena), database);
         free(database);
-        service_trust(file, doc, container, label, d);
+        service_facts(file, doc, container, label, d);
     }
     /* the official image's entrypoint runs initdb, whose file the server reads under these
      * options (held-out set 50, h50c 33: "shared_buffers is 8MB" for postgres:14 with only -c

@@ -1064,6 +1064,12 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
     free(method);
 }
 
+void input_compose_service_limits(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                                  const char *name, ComposeLimits *out)
+{
+    service_limits(doc, name, service, compose, out);
+}
+
 void input_compose_service_reach(yaml_document_t *doc, yaml_node_t *service, const char *compose,
                                  const char *name, ComposeLimits *out)
 {

@@ -155,6 +155,11 @@ struct yaml_node_s;
 void input_compose_service_purpose(struct yaml_document_s *doc, struct yaml_node_s *service,
                                    char **database, int *database_line, int *tmpfs_line);
 
+/* The compose service's own memory and CPU limits (deploy.resources.limits, mem_limit, cpus),
+ * as compose fills them, into `out`'s ram, cores and source; the caller clears `out`. */
+void input_compose_service_limits(struct yaml_document_s *doc, struct yaml_node_s *service,
+                                  const char *compose, const char *name, ComposeLimits *out);
+
 /* What the compose service `name` of `compose` (its name in messages) itself publishes, and
  * the trust its environment sets (POSTGRES_HOST_AUTH_METHOD: trust), into `out`'s ports and
  * trust, as for a service that mounts a file; the caller clears `out`. */

@@ -1912,10 +1912,9 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
     char *buffers = size_text(est.buffers + est.wal_buffers), *locks = size_text(est.locks);
     char *backends = size_text(est.backends);
     f->message = finding_printf(
-        f,
-        "the server asks for about %s of shared memory at startup, %s the"
-        " host's %s",
-        total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
+        f, "the server asks for about %s of shared memory at startup, %s %s %s", total,
+        est.total > snap->host.ram_bytes ? "more than" : "nearly all of",
+        snap->host.ram_is_container ? "its container's memory limit," : "the host's", ram);
     char *modules = est.modules > 0 ? size_text(est.modules) : NULL;
     char *dsm = est.dsm > 0 ? size_text(est.dsm) : NULL;
     f->hint = finding_printf(

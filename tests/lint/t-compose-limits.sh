@@ -539,4 +539,18 @@ check "  ... the project's .env (1g) wins" test "$(limd '${POSTGRES_MEMORY_LIMIT
 rm -f "$tmp/lim/.env"
 check "  close miss: \${POSTGRES_MEMORY_LIMIT} with no value: no limit" test "$(limd '${POSTGRES_MEMORY_LIMIT}')" = none
 
+# a compose file linted for its service's own -c options: the service's limits are its host
+# facts too (review 2026-12zo, h57c 33: 400 connections in a 1GB service, its limit read only
+# for a file it mounts); close miss: a service with no limit leaves the RAM unknown
+mkdir -p "$tmp/argslim"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c max_connections=400 -c work_mem=8MB\n    deploy:\n      resources:\n        limits:\n          cpus: "0.5"\n          memory: 1G\n' >"$tmp/argslim/docker-compose.yml"
+j=$(lint_json "$tmp/argslim/docker-compose.yml")
+check "args: the service's limits are the host facts (ram=1024MB cores=1)" \
+  grep -q "^ram=1024MB cores=1 (the compose service db's deploy.resources.limits.memory 1G" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+check "  ... and 400 x 8MB against them: PK2001 an error naming the container's limit" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK2001") | "\(.severity) \(.message | test("its container is limited to 1GB"))"] | first' <<<"$j")" = "error true"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c max_connections=400 -c work_mem=8MB\n' >"$tmp/argslim/docker-compose.yml"
+check "  close miss: no limit, no RAM: PK2001 skipped" \
+  test "$(lint_json "$tmp/argslim/docker-compose.yml" | jq '[.findings[] | select(.rule == "PK2001")] | length')" = 0
+
 done_testing
