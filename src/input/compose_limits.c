@@ -1301,15 +1301,35 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
     return found;
 }
 
+/* The compose file's text as docker compose reads its values: `${NAME}` filled from the
+ * project's .env, else the default the file gives (compose_interpolate); what neither sets is
+ * the deploying shell's and stays as written. NULL when it cannot be read. (Review 2026-12zo,
+ * h57a 01: `image: ${IMAGE}` with IMAGE=postgres:12-alpine in .env, and a mount of
+ * ${PATH_CONFIG_FILE}, unread; `postgres:${PG_VERSION:-14}` read as 14 beside PG_VERSION=13.) */
+static char *read_compose_text(const char *path, size_t *len)
+{
+    char *data = NULL;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, len, &err) != PK_READ_OK)
+        return NULL;
+    if (!memchr(data, '$', *len))
+        return data;
+    Arena *arena = arena_new();
+    char *filled = compose_interpolate(compose_env_load(arena, path), data);
+    arena_free(arena);
+    free(data);
+    *len = strlen(filled);
+    return filled;
+}
+
 /* The limits of the service in `compose` that mounts `target`; true when one mounts it (with
  * or without limits: the first mounting service decides). */
 static bool compose_file_limits(const char *compose, const char *compose_dir, const char *target,
                                 ComposeLimits *out)
 {
-    char *data = NULL;
     size_t len = 0;
-    int err = 0;
-    if (pk_read_file(compose, 1 << 20, &data, &len, &err) != PK_READ_OK)
+    char *data = read_compose_text(compose, &len);
+    if (!data)
         return false;
     bool found = compose_text_limits(data, len, compose, compose_dir, target, out);
     free(data);
@@ -1328,10 +1348,9 @@ typedef void (*ComposeDocFn)(const char *data, size_t len, yaml_document_t *doc,
 
 static void on_compose_doc(const char *path, ComposeDocFn fn, void *ctx)
 {
-    char *data = NULL;
     size_t len = 0;
-    int err = 0;
-    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+    char *data = read_compose_text(path, &len);
+    if (!data)
         return;
     yaml_parser_t parser;
     yaml_document_t doc;

@@ -14,6 +14,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "input/compose_env.h"
 #include "input/compose_limits.h"
 #include "input/major_evidence.h"
 #include "lint/major.h"
@@ -776,6 +777,17 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
     int err = 0;
     if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
         return true;
+    /* a compose file's values as compose fills them from its project's .env (an image of
+     * ${IMAGE}, postgres:${PG_VERSION:-14} beside PG_VERSION=13: review 2026-12zo, h57a 01) */
+    const char *base = strrchr(path, '/');
+    if (!lint_dockerfile_name(base ? base + 1 : path) && memchr(data, '$', len)) {
+        Arena *arena = arena_new();
+        char *filled = compose_interpolate(compose_env_load(arena, path), data);
+        arena_free(arena);
+        free(data);
+        data = filled;
+        len = strlen(data);
+    }
     bool agree = true;
     int at = 0, part_at[64];
     size_t part_off[64], n_parts = 0;

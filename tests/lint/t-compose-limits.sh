@@ -553,4 +553,18 @@ printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c max_c
 check "  close miss: no limit, no RAM: PK2001 skipped" \
   test "$(lint_json "$tmp/argslim/docker-compose.yml" | jq '[.findings[] | select(.rule == "PK2001")] | length')" = 0
 
+# compose fills ${NAME} from the project's .env before it runs anything: the image, a mount's
+# source (review 2026-12zo, h57a 01: `image: ${IMAGE}`, IMAGE=postgres:12-alpine, and a mount of
+# ${PATH_CONFIG_FILE}); close miss: with no .env, a default the file gives
+mkdir -p "$tmp/envi/.git" "$tmp/envi/db"
+printf 'shared_buffers = 256MB\n' >"$tmp/envi/db/postgresql.conf"
+printf 'services:\n  db:\n    image: postgres:${PG_VERSION:-14}\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ${CONF}:/etc/postgresql/postgresql.conf\n' >"$tmp/envi/docker-compose.yml"
+printf 'PG_VERSION=13\nCONF=./db/postgresql.conf\n' >"$tmp/envi/.env"
+major_of() { lint_json "$1" | jq -r '[.inputs[0].pg_version, ([.findings[] | select(.rule == "PK0004") | .message | test("runs it in the image postgres:13")] | first)] | join(" ")'; }
+check ".env: PG_VERSION=13 over the default 14, and the mount of \${CONF}: runs it in postgres:13" \
+  test "$(major_of "$tmp/envi/db/postgresql.conf")" = "13 true"
+printf 'CONF=./db/postgresql.conf\n' >"$tmp/envi/.env"
+check "  close miss: no PG_VERSION in .env: the file's default, 14" \
+  test "$(lint_json "$tmp/envi/db/postgresql.conf" | jq -r '.inputs[0].pg_version')" = 14
+
 done_testing
