@@ -1495,6 +1495,23 @@ static void check_locale_names(const Snapshot *snap, const char *image_of, Findi
                     " else in the file is for Windows)"
                   : "");
     sb_free(&what);
+    /* musl takes any name: a server an Alpine image runs starts with it (review 2026-12zo,
+     * h57a 01: "Portuguese_Brazil.1252" under postgres:12-alpine called a stop at startup) */
+    if (!windows && image_of && lint_container_alpine(image_of)) {
+        f->hint = finding_strdup(
+            f, "The Alpine image that runs it has musl, whose setlocale() takes any name, so the"
+               " server starts with it (tests/lint/t-locale-musl.sh). musl's numbers and money are"
+               " C.UTF-8's for every name, and its dates and messages change only where a"
+               " translation for the name is installed (MUSL_LOCPATH).");
+        f->explanation = finding_strdup(
+            f, "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales"
+               " with setlocale() when it reads the configuration; on glibc a locale the system"
+               " does not have is an invalid value and the server stops at startup, while musl"
+               " accepts every name.");
+        f->suggestion = finding_strdup(f, n_bad > 1 ? "remove them, or write C.UTF-8"
+                                                    : "remove it, or write C.UTF-8");
+        return;
+    }
     f->hint = finding_strdup(
         f, "setlocale() names a locale C, POSIX, C.UTF-8 or language[_TERRITORY][.codeset]"
            "[@modifier] (en_US.UTF-8, sr_RS@latin); the server refuses a name the operating"

@@ -42,5 +42,18 @@ check "a Dockerfile FROM alpine that installs postgresql16 with apk: no PK0060" 
   test "$(pk0060 "$repo/pg/postgresql.conf")" = 0
 rm "$repo/Dockerfile"
 check "  close miss: no image at all: PK0060" test "$(pk0060 "$repo/pg/postgresql.conf")" = 1
+# a name not of setlocale()'s form (a Windows one) is still said under Alpine, but not as a stop
+# at startup, which musl never makes (review 2026-12zo, h57a 01: postgres:12-alpine, named by
+# the project's .env, with "Portuguese_Brazil.1252")
+printf "lc_messages = 'Portuguese_Brazil.1252'\n" >"$repo/pg/postgresql.conf"
+compose '${IMAGE}'
+printf 'IMAGE=postgres:12-alpine\n' >"$repo/.env"
+hint() { "$PGKNOB" lint --format json --fail-on never "$1" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0060") | .hint] | first // "absent"'; }
+check "a Windows name under the Alpine image .env names: musl takes it, the server starts" \
+  grep -q "^The Alpine image that runs it has musl" <<<"$(hint "$repo/pg/postgresql.conf")"
+rm "$repo/.env"
+compose postgres:12
+check "  close miss: postgres:12 (glibc): it stops at startup" \
+  grep -q "stops at startup" <<<"$(hint "$repo/pg/postgresql.conf")"
 
 done_testing
