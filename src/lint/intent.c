@@ -3044,6 +3044,30 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
             free(said);
         }
     }
+    /* a name's weak evidence of a test or benchmark beside every crash-safety opt-out of the
+     * documentation's non-durable settings (fsync, full_page_writes and synchronous_commit
+     * off) is two signs of one purpose, found apart: as stated as a comment's (review
+     * 2026-12zo, h57c 31: a 'demo-application' compose file with all three and autovacuum off,
+     * its fsync a warning that failed CI); either alone stays as it is */
+    if (out->purpose_named && (out->purpose == INTENT_TEST || out->purpose == INTENT_BENCHMARK)) {
+        StrBuf opts = STRBUF_INIT;
+        bool all = true;
+        for (const char *const *name = CRASH_OPT_OUTS; *name && all; name++) {
+            const ConfEntry *e = off_explicitly(set, *name);
+            all = e != NULL;
+            if (e)
+                sb_printf(&opts, "%s%s = off (line %d)", opts.len ? ", " : "", *name, e->line);
+        }
+        if (all) {
+            char *both = xasprintf("%s, with %s: the documentation's non-durable settings "
+                                   "taken together",
+                                   evidence ? evidence : "", sb_str(&opts));
+            free(evidence);
+            evidence = both;
+            out->purpose_named = false;
+        }
+        sb_free(&opts);
+    }
     if (out->purpose == INTENT_NONE)
         return;
     out->purpose_evidence = keep(out, evidence);

@@ -576,6 +576,20 @@ for f in durability two; do
     ok "settings close miss ($f): crash-safety opt-outs alone stay production" ||
     fail "settings close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# ... but a name's weak evidence of a test beside all three is two signs of one purpose, found
+# apart: as stated (review 2026-12zo, h57c 31: a 'demo-application' compose file); close miss:
+# the name beside two of them keeps the name's warning
+mkdir -p "$work/demo-application"
+cp "$work/durability.conf" "$work/demo-application/postgresql.conf"
+cp "$work/two.conf" "$work/demo-application/two.conf"
+out=$(lint_json "$work/demo-application/postgresql.conf")
+[ "$(sev PK6001 <<<"$out")" = notice ] &&
+  jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("demo-application.*, with fsync = off \\(line 1\\), full_page_writes = off \\(line 3\\), synchronous_commit = off \\(line 2\\): the documentation.s non-durable settings taken together")))' >/dev/null <<<"$out" &&
+  ok "settings: a demo path and all three crash-safety opt-outs: fsync off a notice" ||
+  fail "settings demo: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+[ "$(lint_json "$work/demo-application/two.conf" | sev PK6001)" = warning ] &&
+  ok "settings close miss: a demo path and two of them: the name's warning" ||
+  fail "settings demo two: $(lint_json "$work/demo-application/two.conf" | sev PK6001)"
 out=$(lint_json "$work/nofsync.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK4002 <<<"$out")" = error ] &&
   ok "settings close miss: opt-outs with fsync and full_page_writes on stay production" ||
