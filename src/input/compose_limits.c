@@ -797,6 +797,7 @@ static void command_overrides(const char *data, size_t len, yaml_document_t *doc
         out->overrides = sb_detach(&sb);
         out->command_at =
             xasprintf("the compose service %s's %s at %s:%d", name, "command", compose, line);
+        out->command_line = line;
     }
     sb_free(&sb);
 }
@@ -1984,6 +1985,7 @@ void compose_limits_clear(ComposeLimits *limits)
     limits->image = limits->ports_of = limits->in_data_dir = NULL;
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;
+    limits->command_line = 0;
     limits->hba_target = limits->hba_mount = NULL;
 }
 

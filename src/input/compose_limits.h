@@ -31,6 +31,7 @@ typedef struct ComposeLimits {
      * The caller frees both. */
     char *overrides;
     char *command_at;
+    int command_line; /* that command's line in `compose`; 0 when none */
     char *service;    /* the mounting service's name */
     bool config_file; /* its command or entrypoint names config_file */
     /* a pg_hba.conf the service bind-mounts (a source named *hba*.conf): where it is in the

@@ -1527,10 +1527,10 @@ static bool dockerfile_unread(const char *file, const char *setting, char **unre
     return true;
 }
 
-void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
-                             char **command_at, FindingList *out)
+void lint_check_unread_mount(const ConfSet *set, Snapshot *snap, char **overrides,
+                             char **command_at, char **command_file, FindingList *out)
 {
-    *overrides = *command_at = NULL;
+    *overrides = *command_at = *command_file = NULL;
     if (snap->fragment || !set->n_files || set->data_dir)
         return;
     ComposeLimits mount;
@@ -1545,6 +1545,11 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     if (!mount.unread) {
         check_unread_hba(set, snap, &mount, out);
         if (mount.overrides) { /* the command that runs the file overrides it */
+            /* what runs is the command's value: the rules judge it, at the command's line
+             * (review 2026-12zo, h57a 04: a production stack's `-c log_statement=all` over a
+             * file that sets none, unsaid) */
+            *command_file = lint_path_from(set->files[0], mount.compose);
+            snapshot_apply_command(snap, mount.overrides, *command_file, mount.command_line);
             *overrides = mount.overrides;
             *command_at = mount.command_at;
             mount.overrides = mount.command_at = NULL;
@@ -1650,7 +1655,7 @@ void lint_check_data_dir_mount(const char *file, int major, FindingList *out)
 }
 
 void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
-                            size_t begin, size_t end)
+                            const char *command_file, size_t begin, size_t end)
 {
     if (!overrides)
         return;
@@ -1661,7 +1666,8 @@ void lint_command_overrides(const char *overrides, const char *command_at, Findi
         for (size_t s = 0; s < f->n_settings; s++) {
             const char *line;
             size_t len;
-            if (!f->settings[s].name || !overridden(overrides, f->settings[s].name, &line, &len))
+            if (!f->settings[s].name || !overridden(overrides, f->settings[s].name, &line, &len) ||
+                (command_file && f->settings[s].file && !strcmp(f->settings[s].file, command_file)))
                 continue;
             f->suppressed = true;
             f->suppress_reason = finding_printf(

@@ -63,17 +63,20 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
 /* Findings [begin, end) that read a setting the command of the compose service running the file
  * gives with -c (`-c archive_mode=${PITR_ARCHIVE_MODE:-off}`): the command line overrides the
  * file, so they judge a value the server does not run with, and are suppressed saying so
- * (review 2026-12zf, c07). */
+ * (review 2026-12zf, c07); a finding on the command's own value (its setting in
+ * `command_file`, as lint_check_unread_mount put it in the snapshot) is what runs, and stays. */
 void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
-                            size_t begin, size_t end);
+                            const char *command_file, size_t begin, size_t end);
 
 /* The compose service that mounts the file, read once: PK0097 when the server never reads the
  * file (no config_file named, not the data directory's postgresql.conf), else PK0100 for a
  * mounted pg_hba.conf it never reads; and hands back the -c settings of the command that runs
  * the file and where that command is (both NULL when none; the caller frees them):
- * lint_command_overrides' input. */
-void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
-                             char **command_at, FindingList *out);
+ * lint_command_overrides' input. The command's settings are the server's over the file's
+ * (the postmaster's command line wins), so they go into `snap` at the command's place, the
+ * compose file as the finding shows it, in *command_file (the caller frees it). */
+void lint_check_unread_mount(const ConfSet *set, Snapshot *snap, char **overrides,
+                             char **command_at, char **command_file, FindingList *out);
 
 /* PK0100 for a pg_hba.conf linted alone that its compose service mounts where the server never
  * reads it (ComposeLimits.unread); the authentication findings from `begin` on become notices

@@ -248,6 +248,32 @@ static void leave_by_hand(FixPlan *plan, const Finding *f)
                      .severity = SEV_ERROR};
 }
 
+/* A change to a value set outside the files fix rewrites (a compose service's `-c` over the
+ * file): writing it into the file changes nothing, since the command line wins, so it is left
+ * to be made where the value is (review 2026-12zo, h57a 04). True when `fix` is such. */
+static bool leave_elsewhere(FixPlan *plan, const LintInput *input, const Finding *f,
+                            const FindingFix *fix)
+{
+    const SnapSetting *cur = snapshot_get(&input->snap, fix->name);
+    if (fix->file || !cur || cur->source != SRC_FILE || !cur->file ||
+        has_file(&input->set, cur->file))
+        return false;
+    StrBuf names = STRBUF_INIT, reason = STRBUF_INIT;
+    sb_put(&names, fix->name);
+    sb_printf(&reason,
+              "the server takes %s from %s:%d (`%s`), which overrides this file: set %s = %s "
+              "there by hand; pgknob fix rewrites postgresql.conf files only.",
+              fix->name, cur->file, cur->line, cur->line_text ? cur->line_text : cur->value,
+              fix->name, fix->value);
+    ARENA_GROW(plan->arena, plan->left_out, plan->n_left_out, plan->cap_left_out);
+    plan->left_out[plan->n_left_out++] =
+        (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
+                     .names = keep(plan, &names),
+                     .reason = keep(plan, &reason),
+                     .severity = f->severity};
+    return true;
+}
+
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
 {
     const FixLeftOut **said = xcalloc(plan->n_left_out + 1, sizeof(*said));
@@ -315,7 +341,8 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
             }
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
                 if ((f->fixes[fix_idx].file != NULL) == (pass == 0) &&
-                    (!f->fixes[fix_idx].file || has_file(&input->set, f->fixes[fix_idx].file)))
+                    (!f->fixes[fix_idx].file || has_file(&input->set, f->fixes[fix_idx].file)) &&
+                    !leave_elsewhere(plan, input, f, &f->fixes[fix_idx]))
                     add_change(plan, input, f, &f->fixes[fix_idx]);
         }
     for (size_t file_idx = 0; file_idx < input->set.n_files; file_idx++) {

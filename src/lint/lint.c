@@ -738,6 +738,7 @@ void lint_result_free(LintResult *res)
         }
         free(res->inputs[idx].command_overrides);
         free(res->inputs[idx].command_at);
+        free(res->inputs[idx].command_file);
         host_facts_clear(&res->inputs[idx].pod_host);
         if (res->inputs[idx].intent) {
             arena_free(res->inputs[idx].intent->arena);

@@ -86,6 +86,7 @@ typedef struct LintInput {
     /* the -c settings of the command of the compose service that runs the file, and where that
      * command is (ComposeLimits.overrides, .command_at); NULL when none */
     char *command_overrides, *command_at;
+    char *command_file; /* that command's compose file, as findings show it; NULL when none */
     bool member_slots_managed; /* Patroni drops its departed members' slots (InputDoc) */
     /* a compose service's trust and the line publishing the server's port (InputDoc's) */
     char *trust_service;

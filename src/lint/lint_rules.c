@@ -167,8 +167,9 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     lint_check_replaced_defaults(&input->set, &input->snap, input->evident_major, out);
     free(input->command_overrides);
     free(input->command_at);
+    free(input->command_file);
     lint_check_unread_mount(&input->set, &input->snap, &input->command_overrides,
-                            &input->command_at, out);
+                            &input->command_at, &input->command_file, out);
     intent_check_container_syslog(input->intent, &input->snap, out);
     if (!opts->purpose_given)
         intent_note_purpose(input->intent, out);
@@ -257,6 +258,22 @@ static void cnpg_preload_advice(FindingList *findings, const LintInput *input)
     }
 }
 
+/* A fix to a value the compose service's command gives (`-c log_statement=all` over the file)
+ * is an edit of that command, the args it runs: pgknob fix leaves it (fix_apply.c), and the
+ * finding says so. */
+static void mark_command_fixes(FindingList *findings, const LintInput *input)
+{
+    for (size_t idx = input->validation_begin; input->command_file && idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        for (size_t fix = 0; fix < f->n_fixes && !f->fix_by_hand; fix++) {
+            const SnapSetting *cur = snapshot_get(&input->snap, f->fixes[fix].name);
+            if (!f->fixes[fix].file && cur && cur->source == SRC_FILE && cur->file &&
+                !strcmp(cur->file, input->command_file))
+                f->fix_by_hand = input_format_name(INPUT_ARGS);
+        }
+    }
+}
+
 static void mark_fix_by_hand(FindingList *findings, const LintInput *input)
 {
     const char *kind = input_format_name(input->format);
@@ -323,9 +340,11 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                               res->findings.n);
             intent_overridden(input->intent, &res->findings);
         }
-        if (input->format == INPUT_CONF)
+        if (input->format == INPUT_CONF) {
             lint_command_overrides(input->command_overrides, input->command_at, &res->findings,
-                                   input->validation_begin, res->findings.n);
+                                   input->command_file, input->validation_begin, res->findings.n);
+            mark_command_fixes(&res->findings, input);
+        }
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
         if (!input->set.data_dir) /* a data directory's files are the cluster's own */

@@ -205,6 +205,29 @@ void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, 
     }
 }
 
+void snapshot_apply_command(Snapshot *snap, const char *settings, const char *file, int line)
+{
+    for (const char *at = settings, *nl; at && *at; at = nl ? nl + 1 : at + strlen(at)) {
+        nl = strchr(at, '\n');
+        size_t n = nl ? (size_t)(nl - at) : strlen(at);
+        const char *eq = memchr(at, '=', n);
+        if (!eq)
+            continue;
+        char *name = arena_strndup(snap->arena, at, (size_t)(eq - at));
+        SnapSetting *setting = find_setting(snap, name);
+        if (!setting || !setting->param)
+            continue;
+        /* as a file's line: a value the server rejects or a placeholder is no value */
+        ConfEntry entry = {0};
+        entry.value = arena_strndup(snap->arena, eq + 1, n - (size_t)(eq - at) - 1);
+        entry.file = arena_strdup(snap->arena, file);
+        entry.line = line;
+        entry.line_text = arena_printf(snap->arena, "-c %.*s", (int)n, at);
+        setting->default_by = NULL;
+        setting_from_entry(snap, setting, &entry);
+    }
+}
+
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)
 {
     return find_setting(snap, name);

@@ -131,6 +131,11 @@ void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, 
 /* NULL when the parameter is unknown to the target version and not set. Borrowed. */
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
 
+/* The settings a command line gives the postmaster ("name=value" lines, as -c options),
+ * which override the configuration files': each known parameter takes the value, at `file`
+ * (the file that holds the command, as findings show it) and `line`. */
+void snapshot_apply_command(Snapshot *snap, const char *settings, const char *file, int line);
+
 /* PostgreSQL 18's io_max_concurrency: the set value, or when it is -1 the automatic one
  * (storage/aio/aio_init.c, AioChooseMaxConcurrency): shared_buffers' pages over every process
  * with an AIO context, at least 1 and at most 64. *procs is that process count (MaxBackends plus

@@ -292,9 +292,10 @@ check "  close miss: syslog beside stderr" test -z "$(sys_sev)"
 printf "log_destination = 'syslog'\n" >"$tmp/syslog/db/postgres.conf"
 rm "$tmp/syslog/docker-compose.yml"
 check "  close miss: no container in sight" test -z "$(sys_sev)"
-# the command of the service that runs the file overrides it: a finding that reads a setting the
-# command gives with -c judges a value the server does not run with, and is suppressed saying so
-# (review 2026-12zf, c07: archive_mode off in the file, -c archive_mode=${PITR_ARCHIVE_MODE:-off})
+# the command of the service that runs the file overrides it: a finding that reads the file's
+# value of a setting the command gives with -c judges a value the server does not run with (review
+# 2026-12zf, c07: archive_mode off in the file, -c archive_mode=${PITR_ARCHIVE_MODE:-off}); the
+# command's value is what runs, judged at the command's line (review 2026-12zo, h57a 04)
 mkdir -p "$tmp/pitr/.git"
 conf "$tmp/pitr/db/postgresql.conf" "archive_mode = off" "archive_command = 'cp %p /archive/%f'"
 cat >"$tmp/pitr/compose.yaml" <<'YAML'
@@ -306,8 +307,8 @@ services:
       - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro
 YAML
 j=$(lint_json "$tmp/pitr/db/postgresql.conf")
-check "archive_mode given with -c by the service's command: PK3039 suppressed, the command named" \
-  test "$(jq -r '[.findings[] | select(.rule == "PK3039") | "\(.suppressed) \(.suppress_reason | test("command at .*compose.yaml:4 gives `-c archive_mode="))"] | join(",")' <<<"$j")" = "true true"
+check "archive_mode given with -c by the service's command (its default off): PK3039 at the command's line" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK3039") | "\(.suppressed) \(.file) \(.line)"] | join(",")' <<<"$j")" = "false ../compose.yaml 4"
 sed -i 's/, "-c", "archive_mode=${PITR_ARCHIVE_MODE:-off}"//' "$tmp/pitr/compose.yaml"
 check "  close miss: a command that gives only config_file leaves PK3039's warning" \
   test "$(rule_sev "$(lint_json "$tmp/pitr/db/postgresql.conf")" PK3039)" = warning
@@ -316,13 +317,24 @@ check "  close miss: a command that gives only config_file leaves PK3039's warni
 for cmd in "postgres -c config_file=/etc/postgresql/postgresql.conf -c 'archive_mode=on'" \
   '["sh", "-c", "exec postgres -c config_file=/etc/postgresql/postgresql.conf -c archive_mode=on"]'; do
   printf 'services:\n  db:\n    image: postgres:16\n    command: %s\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' "$cmd" >"$tmp/pitr/compose.yaml"
-  check "  ... and given as $cmd: PK3039 suppressed" \
-    test "$(jq -r '[.findings[] | select(.rule == "PK3039") | .suppressed] | join(",")' <<<"$(lint_json "$tmp/pitr/db/postgresql.conf")")" = true
+  check "  ... and given as $cmd: archive_mode runs on, no PK3039" \
+    test "$(jq -r '[.findings[] | select(.rule == "PK3039")] | length' <<<"$(lint_json "$tmp/pitr/db/postgresql.conf")")" = 0
 done
 conf "$tmp/pitr/db/postgresql.conf" "max_connections = 5000" "work_mem = 256MB"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf -N 50\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/pitr/compose.yaml"
-check "  ... and the -N switch overrides max_connections: PK2011 suppressed" \
-  test "$(jq -r '[.findings[] | select(.rule == "PK2011") | .suppressed] | join(",")' <<<"$(lint_json --host ram=8GB "$tmp/pitr/db/postgresql.conf")")" = true
+check "  ... and the -N switch overrides max_connections: no PK2011 on the file's 5000" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK2011")] | length' <<<"$(lint_json --host ram=8GB "$tmp/pitr/db/postgresql.conf")")" = 0
+# what only the command sets is judged too, and its fix is the command's to make (review
+# 2026-12zo, h57a 04: a production stack's -c log_statement=all over a file that sets none)
+conf "$tmp/pitr/db/postgresql.conf" "shared_buffers = 256MB"
+printf 'services:\n  db:\n    image: postgres:16\n    command: ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf", "-c", "log_statement=all"]\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/pitr/compose.yaml"
+j=$(lint_json "$tmp/pitr/db/postgresql.conf")
+check "  ... -c log_statement=all the file does not set: PK7003 at the command's line" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7003") | "\(.severity) \(.file) \(.line)"] | join(",")' <<<"$j")" = "warning ../compose.yaml 4"
+check "  ... whose fix is an edit of the command, by hand" \
+  grep -q "edit the args input by hand" <<<"$("$PGKNOB" lint --fail-on never "$tmp/pitr/db/postgresql.conf" 2>&1 | grep -A6 PK7003)"
+check "  ... and pgknob fix leaves it, saying where the value is" \
+  grep -q "not fixed: PK7003 log_statement: the server takes log_statement from ../compose.yaml:4" <<<"$(cd "$tmp/pitr/db" && "$PGKNOB" fix --diff --unsafe-fixes postgresql.conf 2>&1)"
 # docker compose merges docker-compose.override.yml into docker-compose.yml: the base's command
 # names config_file for the service the override mounts the file into, so the file is read (no
 # PK0097); an override without its base shows no command, and is not judged (review 2026-12zf, 19)
