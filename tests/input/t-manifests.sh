@@ -877,4 +877,30 @@ check "Zalando, 512Mi: PK2002 counts Spilo's 5 autovacuum workers and its 102MB 
 check "  close miss: the manifest's autovacuum_max_workers 3 and shared_buffers 32MB win" \
   test "$(spilo_man '      autovacuum_max_workers: "3"\n      shared_buffers: 32MB\n')" = "false false"
 rm -rf "$spilo"
+# an anchor defined again is valid YAML (an alias takes the latest), which libyaml refuses: the
+# manifest is read with it renamed, lines and columns kept (held-out set 58, 36: a Crunchy
+# PostgresCluster's users, each `- name: &db NAME` with `databases: [*db]`, an exit 2)
+dup="$(mktemp -d /tmp/pgknob-anchor.XXXXXX)"
+cat >"$dup/cluster.yaml" <<'YAML'
+apiVersion: postgres-operator.crunchydata.com/v1beta1
+kind: PostgresCluster
+metadata:
+  name: pg
+spec:
+  postgresVersion: 17
+  users:
+    - name: &db app
+      databases: [*db]
+    - name: &db other
+      databases: [*db]
+  patroni:
+    dynamicConfiguration:
+      postgresql:
+        parameters:
+          work_mem: 64MB
+YAML
+j=$(lint_json "$dup/cluster.yaml"); rc=$?
+check "an anchor defined again: read (exit 0), work_mem at its line, 16" \
+  test "$rc:$(jq -r '[.inputs[0].settings[] | select(.name == "work_mem") | "\(.value)@\(.line)"] | join(",")' <<<"$j")" = "0:64MB@16"
+rm -rf "$dup"
 done_testing
