@@ -316,19 +316,44 @@ static bool script_names_file(const char *path, const char *dst)
     return names;
 }
 
+/* The path here of a bind mount's `source` relative to the compose file `compose` ("./x",
+ * "../x"), into `path`; false for a named volume, a host path or a path too long. */
+static bool bind_source_path(const char *compose, const char *source, char path[PATH_MAX])
+{
+    if (strncmp(source, "./", 2) && strncmp(source, "../", 3))
+        return false;
+    const char *slash = strrchr(compose, '/');
+    return snprintf(path, PATH_MAX, "%.*s/%s", slash ? (int)(slash - compose) : 1,
+                    slash ? compose : ".", source) < PATH_MAX;
+}
+
+/* Does the script bind-mounted from `source` (relative to the compose file `compose`) write
+ * `dst`, the configuration's own path in the container? */
+static bool mounted_script_names(const char *compose, const char *source, const char *dst)
+{
+    char path[PATH_MAX];
+    if (!bind_source_path(compose, source, path))
+        return false;
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 256 * 1024, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool names = strstr(data, dst) != NULL;
+    free(data);
+    return names;
+}
+
 /* May the init scripts bind-mounted from `source` (relative to the compose file `compose`) copy
  * the configuration mounted at `dst`? A script that names it may; scripts of the checkout that
  * never name it cannot; a source outside the checkout (a named volume, a host path) or one
  * pgknob cannot read may. SQL files are skipped: they copy nothing. */
 static bool init_scripts_may_copy(const char *compose, const char *source, const char *dst)
 {
-    if (strncmp(source, "./", 2) && strncmp(source, "../", 3))
+    char path[PATH_MAX];
+    if (!bind_source_path(compose, source, path))
         return true;
     const char *slash = strrchr(compose, '/');
-    char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - compose) : 1,
-                 slash ? compose : ".", source) >= (int)sizeof path)
-        return true;
     struct stat st;
     if (stat(path, &st) != 0) {
         /* absent from a checkout, Docker mounts an empty directory: the repository ships no
@@ -367,27 +392,6 @@ static bool init_scripts_may_copy(const char *compose, const char *source, const
  * set 31's culper: postgres-configure.sh beside /srv/postgresql.conf)? SQL files cannot, nor
  * scripts of the checkout that never name the file (review 2026-12zg, h36a 03: a script that
  * only creates databases). */
-/* Does the script bind-mounted from `source` (relative to the compose file `compose`) write
- * `dst`, the configuration's own path in the container? */
-static bool mounted_script_names(const char *compose, const char *source, const char *dst)
-{
-    if (strncmp(source, "./", 2) && strncmp(source, "../", 3))
-        return false;
-    const char *slash = strrchr(compose, '/');
-    char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - compose) : 1,
-                 slash ? compose : ".", source) >= (int)sizeof path)
-        return false;
-    char *data = NULL;
-    size_t len = 0;
-    int err = 0;
-    if (pk_read_file(path, 256 * 1024, &data, &len, &err) != PK_READ_OK)
-        return false;
-    bool names = strstr(data, dst) != NULL;
-    free(data);
-    return names;
-}
-
 static bool mounted_script_may_copy(yaml_document_t *doc, yaml_node_t *service, const char *compose,
                                     const char *dst)
 {
