@@ -791,6 +791,9 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
     if (!own_file && image && input_official_postgres_image(image) && !strstr(image, "timescale")) {
         d->operator_defaults = input_initdb_defaults;
         d->operator_name = "initdb";
+    } else if (!own_file && image && input_timescaledb_image(image)) {
+        d->operator_defaults = input_timescaledb_image_defaults;
+        d->operator_name = "the timescale/timescaledb image";
     }
     free(image);
 }

@@ -452,6 +452,27 @@ bool input_in_checkout(const char *dir)
     return false;
 }
 
+/* Is `written` an image of one of the repositories `names` (NULL-terminated), whatever its
+ * registry (a first part naming a host: quay.io/, docker.io/), the official namespace, tag and
+ * digest? */
+static bool image_of_repository(const char *written, const char *const *names)
+{
+    char *image = xstrdup(written);
+    char *repo = image;
+    const char *slash = strchr(repo, '/');
+    if (slash && (memchr(repo, '.', (size_t)(slash - repo)) ||
+                  memchr(repo, ':', (size_t)(slash - repo)) || !strncmp(repo, "localhost/", 10)))
+        repo += slash - repo + 1;
+    if (!strncmp(repo, "library/", 8))
+        repo += 8;
+    repo[strcspn(repo, ":@")] = '\0';
+    bool found = false;
+    for (const char *const *name = names; *name && !found; name++)
+        found = !strcmp(repo, *name);
+    free(image);
+    return found;
+}
+
 bool input_official_postgres_image(const char *written)
 {
     /* images built FROM the official one, with its entrypoint (debezium/postgres adds its
@@ -464,22 +485,13 @@ bool input_official_postgres_image(const char *written)
                                           "citusdata/citus",
                                           "debezium/postgres",
                                           NULL};
-    char *image = xstrdup(written);
-    /* the repository without its registry (a first part naming a host: quay.io/, docker.io/),
-     * the official namespace, tag and digest */
-    char *repo = image;
-    const char *slash = strchr(repo, '/');
-    if (slash && (memchr(repo, '.', (size_t)(slash - repo)) ||
-                  memchr(repo, ':', (size_t)(slash - repo)) || !strncmp(repo, "localhost/", 10)))
-        repo += slash - repo + 1;
-    if (!strncmp(repo, "library/", 8))
-        repo += 8;
-    repo[strcspn(repo, ":@")] = '\0';
-    bool official = false;
-    for (const char *const *name = lineage; *name && !official; name++)
-        official = !strcmp(repo, *name);
-    free(image);
-    return official;
+    return image_of_repository(written, lineage);
+}
+
+bool input_timescaledb_image(const char *written)
+{
+    static const char *const timescale[] = {"timescale/timescaledb", NULL};
+    return image_of_repository(written, timescale);
 }
 
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:

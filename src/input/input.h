@@ -39,6 +39,8 @@ typedef enum InputFormat {
  * file (a Patroni cluster, the official image run without its own config_file) has it. */
 
 extern const char *const input_initdb_defaults[];
+/* The same for the timescale/timescaledb image, whose sample preloads timescaledb. */
+extern const char *const input_timescaledb_image_defaults[];
 
 const char *input_format_name(InputFormat format);
 bool input_format_parse(const char *text, InputFormat *out);
