@@ -244,3 +244,15 @@ ComposeEnv *compose_env_load(Arena *arena, const char *compose_file)
     free(path);
     return env;
 }
+
+char *compose_fill_file_text(const char *compose_file, char *data, size_t *len)
+{
+    if (!memchr(data, '$', *len))
+        return data;
+    Arena *arena = arena_new();
+    char *filled = compose_interpolate(compose_env_load(arena, compose_file), data);
+    arena_free(arena);
+    free(data);
+    *len = strlen(filled);
+    return filled;
+}

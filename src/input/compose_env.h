@@ -25,4 +25,9 @@ ComposeEnv *compose_env_parse(Arena *arena, const char *text, size_t len);
  * Returns a new string. */
 char *compose_interpolate(const ComposeEnv *env, const char *text);
 
+/* The text `data` (len bytes, NUL-terminated, malloc'd) of the compose file `compose_file` as
+ * compose reads its values: interpolated with its project's .env when it holds a `$`. Takes
+ * `data` and returns the text to use (the caller frees it); *len follows it. */
+char *compose_fill_file_text(const char *compose_file, char *data, size_t *len);
+
 #endif

@@ -1358,14 +1358,7 @@ static char *read_compose_text(const char *path, size_t *len)
     int err = 0;
     if (pk_read_file(path, 1 << 20, &data, len, &err) != PK_READ_OK)
         return NULL;
-    if (!memchr(data, '$', *len))
-        return data;
-    Arena *arena = arena_new();
-    char *filled = compose_interpolate(compose_env_load(arena, path), data);
-    arena_free(arena);
-    free(data);
-    *len = strlen(filled);
-    return filled;
+    return compose_fill_file_text(path, data, len);
 }
 
 /* The limits of the service in `compose` that mounts `target`; true when one mounts it (with

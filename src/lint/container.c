@@ -780,14 +780,8 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
     /* a compose file's values as compose fills them from its project's .env (an image of
      * ${IMAGE}, postgres:${PG_VERSION:-14} beside PG_VERSION=13: review 2026-12zo, h57a 01) */
     const char *base = strrchr(path, '/');
-    if (!lint_dockerfile_name(base ? base + 1 : path) && memchr(data, '$', len)) {
-        Arena *arena = arena_new();
-        char *filled = compose_interpolate(compose_env_load(arena, path), data);
-        arena_free(arena);
-        free(data);
-        data = filled;
-        len = strlen(data);
-    }
+    if (!lint_dockerfile_name(base ? base + 1 : path))
+        data = compose_fill_file_text(path, data, &len);
     bool agree = true;
     int at = 0, part_at[64];
     size_t part_off[64], n_parts = 0;
