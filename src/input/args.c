@@ -728,6 +728,13 @@ static void service_facts(const char *file, yaml_document_t *doc, yaml_node_t *s
         d->trust_published_line = input_compose_trust_published(&reach, port);
     }
     compose_limits_clear(&reach);
+    ComposeLimits volume = {0};
+    input_compose_service_data_volume(doc, service, file, name, &volume);
+    d->old_volume = volume.old_volume;
+    volume.old_volume = NULL;
+    d->old_volume_line = volume.old_volume_line;
+    d->old_volume_unpinned = volume.old_volume_unpinned;
+    compose_limits_clear(&volume);
 }
 
 /* One container or service: `command` then `args` (Kubernetes: `env` is NULL), or

@@ -494,6 +494,39 @@ bool input_timescaledb_image(const char *written)
     return image_of_repository(written, timescale);
 }
 
+/* The PostgreSQL major the service's image tag names (postgres:16.2-alpine, postgis:18-3.6,
+ * pgvector:pg18, timescaledb:2.17.2-pg17), 0 when it names none (latest, alpine, a digest, no
+ * image) or names another program's version (citusdata/citus:13.0 is Citus's). */
+static int service_tag_major(yaml_document_t *doc, yaml_node_t *service)
+{
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    static const char *const citus[] = {"citusdata/citus", NULL};
+    const char *tag = image && !strchr(image, '@') ? strrchr(image, ':') : NULL;
+    if (tag && strchr(tag, '/'))
+        tag = NULL; /* a registry's port, not a tag */
+    /* a leading number below 9 is another program's version (timescaledb:2.17.2-pg17) */
+    int major = tag && isdigit((unsigned char)tag[1]) ? atoi(tag + 1) : 0;
+    if (tag && major < 9 && strstr(tag, "pg") && isdigit((unsigned char)strstr(tag, "pg")[2]))
+        major = atoi(strstr(tag, "pg") + 2);
+    if (image && image_of_repository(image, citus))
+        major = 0;
+    free(image);
+    return major >= 9 && major < 100 ? major : 0;
+}
+
+/* The official image's data directory for `major`: /var/lib/postgresql/data up to 17,
+ * /var/lib/postgresql/MAJOR/docker from 18 (docker-library/postgres's Dockerfiles: "in 18+,
+ * PGDATA has changed to match the pg_ctlcluster standard directory structure"); NULL for 0, a
+ * major the tag does not name. */
+static const char *image_data_dir(int major, char *buf, size_t cap)
+{
+    if (major >= 18) {
+        snprintf(buf, cap, "/var/lib/postgresql/%d/docker", major);
+        return buf;
+    }
+    return major ? "/var/lib/postgresql/data" : NULL;
+}
+
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:
  * the official image's server reads $PGDATA/postgresql.conf (/var/lib/postgresql/data unless
  * the service sets PGDATA) and initdb copies /usr/share/postgresql/postgresql.conf.sample, so a
@@ -524,15 +557,24 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
      * only where a script there copies it (held-out set 52, h52a 07: the directory holding it and
      * init.sql mounted there) */
     bool init_dir = strstr(dst, "docker-entrypoint-initdb.d") != NULL;
-    bool read = strstr(dst, "/var/lib/postgresql") || strstr(dst, ".sample");
-    /* PGDATA set in the environment: the server reads $PGDATA/postgresql.conf, so the file is
-     * read only when it is mounted there; a PGDATA pgknob cannot read (a ${VAR}) is not judged
-     * (review 2026-12zf, 03: PGDATA=/var/lib/postgresql/data/pgdata beside a mount at
-     * /etc/postgresql/postgresql.conf, called loaded) */
+    /* the server reads $PGDATA/postgresql.conf, so the file is read only when it is mounted in
+     * the data directory: the service's PGDATA (review 2026-12zf, 03: PGDATA=…/data/pgdata beside
+     * a mount at /etc/postgresql/postgresql.conf, called loaded; review 2026-12zo, h58a 02: a
+     * mount at …/data/postgresql.conf beside PGDATA=…/data/some_name), else the image's for its
+     * tag's major (h58a 04: /var/lib/postgresql/data under 18, whose is /var/lib/postgresql/18/
+     * docker); a PGDATA pgknob cannot read (a ${VAR}), or a tag that names no major, is not
+     * judged */
+    bool read = strstr(dst, ".sample") != NULL;
     bool pgdata_set = false;
     char *pgdata = service_pgdata(doc, service, &pgdata_set);
-    if (pgdata_set)
-        read |= !pgdata || under_dir(dst, pgdata);
+    char data_buf[64];
+    const char *data =
+        pgdata_set ? pgdata
+                   : image_data_dir(service_tag_major(doc, service), data_buf, sizeof data_buf);
+    if (data)
+        read |= under_dir(dst, data);
+    else
+        read |= pgdata_set || strstr(dst, "/var/lib/postgresql") != NULL;
     free(pgdata);
     /* an env_file pgknob does not read may set PGDATA, unless the service keeps its data in
      * the image's own data directory */
@@ -565,6 +607,119 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
     } else
         free(dst);
     return why;
+}
+
+/* Does an env_file of the service (a path or a list of them, from the compose file's directory
+ * `compose_dir`) set `name`, or is one of them unreadable, so that it may? */
+static bool env_file_may_set(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
+                             const char *name)
+{
+    yaml_node_t *env_file = input_yaml_member(doc, service, "env_file");
+    if (!env_file)
+        return false;
+    yaml_node_item_t *from = NULL, *to = NULL;
+    if (env_file->type == YAML_SEQUENCE_NODE) {
+        from = env_file->data.sequence.items.start;
+        to = env_file->data.sequence.items.top;
+    } else if (env_file->type != YAML_SCALAR_NODE)
+        return true;
+    size_t len = strlen(name);
+    for (yaml_node_t *one = env_file->type == YAML_SCALAR_NODE ? env_file : NULL;;) {
+        if (!one && from && from < to)
+            one = yaml_document_get_node(doc, *from++);
+        if (!one)
+            return false;
+        /* the long syntax: {path: …, required: false} */
+        char *text =
+            scalar_text(one->type == YAML_MAPPING_NODE ? input_yaml_member(doc, one, "path") : one);
+        char path[PATH_MAX], *data = NULL;
+        size_t n = 0;
+        int err = 0;
+        bool may = !text || strchr(text, '$') ||
+                   snprintf(path, sizeof path, "%s/%s", text[0] == '/' ? "" : compose_dir, text) >=
+                       (int)sizeof path ||
+                   pk_read_file(path, 1 << 20, &data, &n, &err) != PK_READ_OK;
+        for (const char *line = data; !may && line && *line;) {
+            line += strspn(line, " \t");
+            if (!strncmp(line, "export ", 7))
+                line += 7;
+            may = !strncmp(line, name, len) && line[len] == '=';
+            line = strchr(line, '\n');
+            line = line ? line + 1 : NULL;
+        }
+        free(data);
+        free(text);
+        if (may)
+            return true;
+        one = NULL;
+        if (!from)
+            return false;
+    }
+}
+
+/* A volume at /var/lib/postgresql/data under an official image of 18 or later that keeps its
+ * data directory where the image puts it (no PGDATA): the image's data directory is
+ * /var/lib/postgresql/18/docker, and its entrypoint stops when /var/lib/postgresql/data is a
+ * mount point on a new cluster (docker_setup_env's "unused mount/volume", docker-library/postgres
+ * 5ec8931249, 2025: review 2026-12zo, h58a 04 and 06). The image `postgres` whose tag names no
+ * major is its latest, 18 or later since 18's release: out->old_volume_unpinned. */
+static void pre18_data_volume(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                              const char *compose_dir, const char *name, ComposeLimits *out)
+{
+    yaml_node_t *image_node = input_yaml_member(doc, service, "image");
+    char *image = scalar_text(image_node);
+    static const char *const library[] = {"postgres", NULL};
+    int major = service_tag_major(doc, service);
+    bool unpinned = !major && image && image_of_repository(image, library) && !strchr(image, '@') &&
+                    !strchr(image, '$');
+    bool pgdata_set = false;
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    free(pgdata);
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (out->old_volume || !image || !input_official_postgres_image(image) ||
+        (major < 18 && !unpinned) || pgdata_set || runs_other_program(doc, service) ||
+        env_file_may_set(doc, service, compose_dir, "PGDATA") || !volumes ||
+        volumes->type != YAML_SEQUENCE_NODE) {
+        free(image);
+        return;
+    }
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !out->old_volume && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *to = item ? volume_target(doc, item) : NULL;
+        if (!to && item && item->type == YAML_SCALAR_NODE)
+            to = scalar_text(item); /* an anonymous volume: its container path alone */
+        size_t n = to ? strlen(to) : 0;
+        while (n > 1 && to[n - 1] == '/')
+            to[--n] = '\0';
+        if (to && !strcmp(to, "/var/lib/postgresql/data")) {
+            out->old_volume_line = (int)item->start_mark.line + 1;
+            out->old_volume_unpinned = unpinned;
+            out->old_volume = xasprintf(
+                "the compose service %s of %s keeps a volume at /var/lib/postgresql/data (line "
+                "%d) and runs %s (line %zu)%s",
+                name, compose, out->old_volume_line, image, image_node->start_mark.line + 1,
+                unpinned ? ", whose tag names no major: the latest, 18 or later since "
+                           "PostgreSQL 18's release"
+                         : "");
+        }
+        free(to);
+    }
+    free(image);
+}
+
+void input_compose_service_data_volume(yaml_document_t *doc, yaml_node_t *service,
+                                       const char *compose, const char *name, ComposeLimits *out)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", compose);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    const char *base = strrchr(compose, '/');
+    pre18_data_volume(doc, service, base ? base + 1 : compose, dir, name, out);
 }
 
 /* The line of a `tmpfs:` entry that holds the image's data directory (/var/lib/postgresql/data,
@@ -912,20 +1067,13 @@ static char *data_dir_mount(yaml_document_t *doc, yaml_node_t *service, yaml_nod
     char *image = scalar_text(input_yaml_member(doc, service, "image"));
     bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
                               strstr(image, "pgvector") || strstr(image, "timescale"));
-    /* the official image keeps its data in /var/lib/postgresql/data up to 17 and in
-     * /var/lib/postgresql/MAJOR/docker from 18 (docker-library/postgres's Dockerfile); a tag
-     * that names no major (latest, alpine) is not judged without a PGDATA */
-    const char *tag = image ? strrchr(image, ':') : NULL;
-    if (tag && strchr(tag, '/'))
-        tag = NULL; /* a registry's port, not a tag */
-    int tag_major = tag && isdigit((unsigned char)tag[1]) ? atoi(tag + 1) : 0;
     free(image);
+    /* a tag that names no major (latest, alpine) is not judged without a PGDATA */
     char data_buf[64];
     const char *data = pgdata;
-    if (!data && postgres && tag_major >= 18) {
-        snprintf(data_buf, sizeof data_buf, "/var/lib/postgresql/%d/docker", tag_major);
-        data = data_buf;
-    } else if (!data && (!postgres || (tag_major >= 9 && tag_major < 18)))
+    if (!data && postgres)
+        data = image_data_dir(service_tag_major(doc, service), data_buf, sizeof data_buf);
+    else if (!data)
         data = "/var/lib/postgresql/data";
     if (!data) {
         free(dst);
@@ -1300,6 +1448,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                     free(source);
                 }
                 hba_mount(&doc, service, compose, name ? name : "?", out);
+                pre18_data_volume(&doc, service, compose, compose_dir, name ? name : "?", out);
                 free(name);
             }
         if (!found && services && services->type == YAML_MAPPING_NODE)
@@ -1585,8 +1734,8 @@ static void name_compose_from(const char *target, ComposeLimits *out)
     }
     /* every compose file of that directory (a base file an override merges, too) */
     char *from = xasprintf("%.*s/", (int)dir_len, out->compose);
-    char **texts[] = {&out->source,    &out->unread,   &out->command_at,
-                      &out->hba_mount, &out->ports_of, &out->in_data_dir};
+    char **texts[] = {&out->source,   &out->unread,      &out->command_at, &out->hba_mount,
+                      &out->ports_of, &out->in_data_dir, &out->old_volume};
     for (size_t idx = 0; idx < sizeof texts / sizeof texts[0]; idx++)
         replace_all(texts[idx], from, sb_str(&rel));
     free(from);
@@ -2007,6 +2156,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->image);
     free(limits->ports_of);
     free(limits->in_data_dir);
+    free(limits->old_volume);
+    limits->old_volume = NULL;
     free(limits->unread_target);
     limits->unread_target = NULL;
     free(limits->database);

@@ -85,6 +85,13 @@ typedef struct ComposeLimits {
      * /var/lib/postgresql/data/pg_hba.conf (line 15), inside the data directory …"; NULL when
      * none */
     char *in_data_dir;
+    /* a volume at /var/lib/postgresql/data under an official image of 18 or later that keeps
+     * the image's data directory, which its entrypoint refuses: "the compose service db of FILE
+     * keeps a volume at /var/lib/postgresql/data (line 12) and runs postgres:18 (line 3)", its
+     * line, and whether the image's tag names no major (its latest); NULL when none */
+    char *old_volume;
+    int old_volume_line;
+    bool old_volume_unpinned;
 } ComposeLimits;
 
 typedef enum {
@@ -163,6 +170,11 @@ void input_compose_service_purpose(struct yaml_document_s *doc, struct yaml_node
  * as compose fills them, into `out`'s ram, cores and source; the caller clears `out`. */
 void input_compose_service_limits(struct yaml_document_s *doc, struct yaml_node_s *service,
                                   const char *compose, const char *name, ComposeLimits *out);
+
+/* The compose service's volume where its image of 18 or later keeps no data (into
+ * out->old_volume); `compose` is the compose file's path. */
+void input_compose_service_data_volume(struct yaml_document_s *doc, struct yaml_node_s *service,
+                                       const char *compose, const char *name, ComposeLimits *out);
 
 /* What the compose service `name` of `compose` (its name in messages) itself publishes, and
  * the trust its environment sets (POSTGRES_HOST_AUTH_METHOD: trust), into `out`'s ports and

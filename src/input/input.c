@@ -885,6 +885,7 @@ static void doc_free(InputDoc *doc)
     free(doc->instance_source);
     free(doc->unused_group);
     free(doc->trust_service);
+    free(doc->old_volume);
     free(doc->config_file_configmap);
     arena_free(doc->set.arena);
     for (size_t note = 0; note < doc->n_notes; note++)

@@ -193,6 +193,11 @@ typedef struct InputDoc {
      * otherwise (lint's PK0103) */
     char *trust_service;
     int trust_line, trust_published_line;
+    /* that service's volume where its image of 18 or later keeps no data
+     * (ComposeLimits.old_volume, .old_volume_line, .old_volume_unpinned; lint's PK0104) */
+    char *old_volume;
+    int old_volume_line;
+    bool old_volume_unpinned;
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

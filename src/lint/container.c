@@ -1605,20 +1605,65 @@ void lint_soften_unread(FindingList *out, size_t begin, size_t end)
     /* what the file's lines would do is a notice until config_file names it (held-out set 46,
      * h46a 06: a worst case of memory and a walsender timeout, warnings, in a file never read);
      * its end of life is the image's, which runs whatever it reads, and a mount into the data
-     * directory stops the container whatever the file holds */
+     * directory, or a volume an 18 image refuses, stops the container whatever the file holds */
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *other = &out->items[idx];
         if (other == unread || other->severity < SEV_WARNING || !strcmp(other->rule_id, "PK0005") ||
-            !strcmp(other->rule_id, "PK0101"))
+            !strcmp(other->rule_id, "PK0101") || !strcmp(other->rule_id, "PK0104"))
             continue;
         soften_unread_one(other, "PK0097", "config_file");
     }
 }
 
+void lint_pre18_volume(const char *file, const char *what, int line, bool unpinned,
+                       FindingList *out)
+{
+    Finding *f = lint_rule_finding(out, "PK0104", file, line);
+    if (unpinned) { /* a machine that holds an older pull starts */
+        finding_set_severity(f, SEV_WARNING);
+        f->refuses_start = false;
+    }
+    f->message = finding_printf(
+        f,
+        "%s: from 18 the official image keeps its data directory in /var/lib/postgresql/18/docker "
+        "(the major's number), and its entrypoint refuses to create a cluster while "
+        "/var/lib/postgresql/data is a mount point (\"there appears to be PostgreSQL data in: "
+        "/var/lib/postgresql/data (unused mount/volume)\"), so the container stops and the "
+        "database never starts",
+        what);
+    f->suggestion = finding_strdup(
+        f, unpinned ? "pin the image to a major (postgres:17 keeps /var/lib/postgresql/data; "
+                      "on 18 or later mount the volume at /var/lib/postgresql, whose 18/docker "
+                      "then holds the data directory)"
+                    : "mount the volume at /var/lib/postgresql (its 18/docker then holds the data "
+                      "directory), or set PGDATA: /var/lib/postgresql/data to keep the old path");
+    f->hint = finding_strdup(
+        f, unpinned ? "A machine that pulled the latest tag before 18's release (September 2025) "
+                      "runs 17 or older until it pulls again, and starts; a fresh pull or CI run "
+                      "gets 18 and stops. A volume that holds an older major's cluster needs "
+                      "pg_upgrade first, whatever its path."
+                    : "A volume that holds an older major's cluster stops the container as well: "
+                      "it needs pg_upgrade (or a dump and restore) before an 18 image uses it.");
+    f->explanation = finding_strdup(
+        f, "docker-library/postgres's Dockerfiles for 18 and later set PGDATA to "
+           "/var/lib/postgresql/$PG_MAJOR/docker and declare the volume at /var/lib/postgresql "
+           "(\"to match the pg_ctlcluster standard directory structure\", "
+           "https://github.com/docker-library/postgres/pull/1259). When that data directory "
+           "holds no cluster, docker_setup_env in docker-entrypoint.sh looks for an older one and "
+           "counts a mount point at /var/lib/postgresql/data as one, and "
+           "docker_error_old_databases stops the entrypoint with exit 1 "
+           "(https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh, since "
+           "commit 5ec8931249 of October 2025). With PGDATA set to another path that check is not "
+           "made.");
+    finding_add_link(f, "https://github.com/docker-library/postgres/pull/1259");
+}
+
 void lint_check_data_dir_mount(const char *file, int major, FindingList *out)
 {
     ComposeLimits mount = {0};
-    if (!file || !input_compose_mount(file, &mount) || !mount.in_data_dir) {
+    if (file && input_compose_mount(file, &mount) && mount.old_volume)
+        lint_pre18_volume(file, mount.old_volume, 0, mount.old_volume_unpinned, out);
+    if (!file || !mount.in_data_dir) {
         compose_limits_clear(&mount);
         return;
     }

@@ -93,4 +93,11 @@ void lint_soften_unread(FindingList *out, size_t begin, size_t end);
  * documentation link. */
 void lint_check_data_dir_mount(const char *file, int major, FindingList *out);
 
+/* PK0104: a volume at /var/lib/postgresql/data under an official image of 18 or later, whose
+ * entrypoint then refuses to create the cluster (ComposeLimits.old_volume: `what`, at `line` of
+ * `file`, 0 when `file` is a postgresql.conf the service mounts; `unpinned` when the tag names
+ * no major). */
+void lint_pre18_volume(const char *file, const char *what, int line, bool unpinned,
+                       FindingList *out);
+
 #endif

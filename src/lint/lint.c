@@ -504,6 +504,9 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->trust_service = doc->trust_service ? xstrdup(doc->trust_service) : NULL;
         input->trust_line = doc->trust_line;
         input->trust_published_line = doc->trust_published_line;
+        input->old_volume = doc->old_volume ? xstrdup(doc->old_volume) : NULL;
+        input->old_volume_line = doc->old_volume_line;
+        input->old_volume_unpinned = doc->old_volume_unpinned;
         input->member_slots_managed = doc->member_slots_managed;
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
@@ -734,6 +737,7 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].image_libraries);
         free(res->inputs[idx].unused_group);
         free(res->inputs[idx].trust_service);
+        free(res->inputs[idx].old_volume);
         if (res->inputs[idx].own_service) {
             arena_free(res->inputs[idx].own_service->arena);
             free(res->inputs[idx].own_service);

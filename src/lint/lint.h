@@ -91,6 +91,9 @@ typedef struct LintInput {
     /* a compose service's trust and the line publishing the server's port (InputDoc's) */
     char *trust_service;
     int trust_line, trust_published_line;
+    char *old_volume; /* InputDoc's: a volume its image of 18 or later refuses */
+    int old_volume_line;
+    bool old_volume_unpinned;
     struct Intent *intent; /* what its files show of the author's intent (lint/intent.h), set
                             * by the rules' run; NULL before */
 } LintInput;

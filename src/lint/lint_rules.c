@@ -349,6 +349,9 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             drop_member_slot_findings(&res->findings, input->rules_begin);
         if (!input->set.data_dir) /* a data directory's files are the cluster's own */
             lint_check_data_dir_mount(input->path, input->pg_major, &res->findings);
+        if (input->format == INPUT_ARGS && input->old_volume)
+            lint_pre18_volume(input->path, input->old_volume, input->old_volume_line,
+                              input->old_volume_unpinned, &res->findings);
         lint_reach(input, &res->findings, input->validation_begin, input->validation_end);
         lint_reach(input, &res->findings, input->rules_begin, res->findings.n);
         lint_trust_published(input, &res->findings);

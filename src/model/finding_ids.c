@@ -306,6 +306,14 @@ static const FindingId ids[] = {
      " data directory, while neither the file nor the command sets hba_file: the server reads the"
      " data directory's pg_hba.conf, where the official image allows every host with a password.",
      "lint/container.c"},
+    {"PK0104", "intent.pre18-data-volume", "a volume where PostgreSQL 18's image keeps no data",
+     SEV_ERROR,
+     "A compose service of an official PostgreSQL image of 18 or later (or the postgres image's"
+     " latest tag) keeps a volume at /var/lib/postgresql/data and leaves PGDATA alone: from 18 the"
+     " image's data directory is /var/lib/postgresql/18/docker, and its entrypoint refuses to"
+     " create a cluster while /var/lib/postgresql/data is a mount point, so the container never"
+     " starts.",
+     "lint/container.c"},
     {"PK0103", "intent.trust-published", "a container that lets every address in with no password",
      SEV_WARNING,
      "A compose service runs the file with POSTGRES_HOST_AUTH_METHOD: trust and publishes the"
