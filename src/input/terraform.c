@@ -50,6 +50,11 @@ typedef struct Tf {
     TfFile *siblings; /* the module's other .tf files: variable defaults and locals */
     size_t n_siblings;
     const InputOpts *opts;
+    /* a module a `module` block of the caller's main file calls with a local source: that
+     * block's arguments are its variables' values, evaluated in the caller; NULL for the root */
+    const struct Tf *caller;
+    const HclBlock *call;
+    int depth; /* module calls followed to reach this one */
 } Tf;
 
 /* A value and the file it is written in. */
@@ -105,9 +110,17 @@ static const HclAttr *find_block_attr(const HclBody *body, const char *type, con
     return NULL;
 }
 
-/* var.NAME: the last .tfvars that sets it, else its default in the module. */
+/* var.NAME: the argument of the module's call, else the last .tfvars that sets it (the root
+ * module's only: Terraform gives a called module no .tfvars), else its default in the module. */
 static bool lookup_var(const Tf *tf, const char *name, Resolved *out)
 {
+    if (tf->call) {
+        const HclAttr *arg = hcl_attr(&tf->call->body, name);
+        if (arg) {
+            *out = (Resolved){&arg->value, tf->caller->main};
+            return true;
+        }
+    }
     for (size_t idx = tf->n_vars; idx-- > 0;) {
         const TfFile *file = &tf->vars[idx];
         const HclValue *v = NULL;
@@ -231,6 +244,23 @@ static void traverse(const Tf *tf, const Scope *scope, Resolved at, const HclVal
     eval_value(tf, scope, at, ev, hops + 1);
 }
 
+/* The module whose files hold `file`: a module call's argument is the caller's, whose var.
+ * and local. are its own. */
+static const Tf *file_owner(const Tf *tf, const TfFile *file)
+{
+    for (const Tf *at = tf; at; at = at->caller) {
+        if (file == at->main)
+            return at;
+        for (size_t idx = 0; idx < at->n_vars; idx++)
+            if (file == &at->vars[idx])
+                return at;
+        for (size_t idx = 0; idx < at->n_siblings; idx++)
+            if (file == &at->siblings[idx])
+                return at;
+    }
+    return tf;
+}
+
 static void eval_ref(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops)
 {
     const HclValue *ref = in.node;
@@ -247,8 +277,9 @@ static void eval_ref(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, in
     }
     char *text = ref_text(ref);
     if ((!strcmp(head, "var") || !strcmp(head, "local")) && ref->n_path >= 2) {
-        bool found = !strcmp(head, "var") ? lookup_var(tf, ref->path[1], &at)
-                                          : lookup_local(tf, ref->path[1], &at);
+        const Tf *owner = file_owner(tf, in.file);
+        bool found = !strcmp(head, "var") ? lookup_var(owner, ref->path[1], &at)
+                                          : lookup_local(owner, ref->path[1], &at);
         if (found) {
             free(text);
             return traverse(tf, scope, at, ref, 2, ev, hops);
@@ -680,12 +711,96 @@ static long resource_count(const Tf *tf, const HclBlock *block)
     return !known ? -1 : holds ? n : m;
 }
 
+/* The module the input is: a called module's documents are the input's, at its call. */
+static const Tf *root_of(const Tf *tf)
+{
+    while (tf->caller)
+        tf = tf->caller;
+    return tf;
+}
+
+/* `label` (malloc'd) is the resource's; a called module's is prefixed with its calls'
+ * addresses, as Terraform names it (module.rds.aws_db_parameter_group.this). */
 static InputDoc *new_doc(InputResult *out, DocBuilder *b, const Tf *tf, char *label)
 {
     InputDoc *doc = input_result_add(out);
-    builder_init(b, doc, INPUT_TERRAFORM, tf->main->path, tf->main->data, tf->main->len);
+    const Tf *root = root_of(tf);
+    builder_init(b, doc, INPUT_TERRAFORM, root->main->path, root->main->data, root->main->len);
+    for (const Tf *at = tf; at->call; at = at->caller) {
+        char *outer = xasprintf("module.%s.%s", at->call->labels[0], label);
+        free(label);
+        label = outer;
+    }
     doc->label = label;
     return doc;
+}
+
+/* Does a called module's expression `v` (a family Terraform computes: "postgres${…}"), or its
+ * call's `engine` argument, name PostgreSQL? */
+static bool call_names_postgres(const Tf *tf, const HclValue *v)
+{
+    if (v && v->kind == HCL_EXPR && v->text && strcasestr(v->text, "postgres"))
+        return true;
+    const HclAttr *engine = tf->call ? hcl_attr(&tf->call->body, "engine") : NULL;
+    if (!engine)
+        return false;
+    Eval ev = {0};
+    eval_value(tf->caller, NULL, (Resolved){&engine->value, tf->caller->main}, &ev, 0);
+    bool named = !ev.why && ev.out.node->text && strcasestr(ev.out.node->text, "postgres");
+    free(ev.why);
+    return named;
+}
+
+/* A called module's document takes its version at the call in the input: the module's `key`
+ * attribute `v` evaluated with the call's arguments ("family (module.rds: parameter_group.tf
+ * line 7)"), else, where that is an expression only Terraform evaluates ("postgres${split(…)}")
+ * and it or the call's `engine` names PostgreSQL, the call's engine_version. */
+static void module_doc_version(InputDoc *doc, const Tf *tf, const HclValue *v, const char *key)
+{
+    if (!tf->call)
+        return;
+    const Tf *root = root_of(tf);
+    const HclBlock *outer = tf->call;
+    for (const Tf *at = tf; at->caller && at->caller->call; at = at->caller)
+        outer = at->caller->call;
+    Arena *arena = arena_get(&doc->set.arena);
+    const char *file = strrchr(tf->main->path, '/');
+    file = file ? file + 1 : tf->main->path;
+    Eval ev = {0};
+    if (v)
+        eval_value(tf, NULL, (Resolved){v, tf->main}, &ev, 0);
+    if (v && !ev.why && (ev.out.node->kind == HCL_STRING || ev.out.node->kind == HCL_NUMBER) &&
+        ev.out.node->text) {
+        input_doc_version(doc,
+                          arena_printf(arena, "%s (module.%s: %s line %d)", key,
+                                       tf->call->labels[0], file, v->line),
+                          ev.out.node->text, outer->line, outer->column);
+        free(ev.why);
+        return;
+    }
+    const HclAttr *version = hcl_attr(&tf->call->body, "engine_version");
+    bool postgres = call_names_postgres(tf, v);
+    Eval version_ev = {0};
+    if (postgres && version)
+        eval_value(tf->caller, NULL, (Resolved){&version->value, tf->caller->main}, &version_ev, 0);
+    if (postgres && version && !version_ev.why &&
+        (version_ev.out.node->kind == HCL_STRING || version_ev.out.node->kind == HCL_NUMBER) &&
+        version_ev.out.node->text) {
+        bool here = tf->caller == root;
+        input_doc_version(doc,
+                          arena_printf(arena, "engine_version of module.%s", tf->call->labels[0]),
+                          version_ev.out.node->text, here ? version->line : outer->line,
+                          here ? version->column : outer->column);
+    } else if (v) { /* not known: lint/ names what it assumed */
+        char *text = ref_text(v);
+        input_doc_version(doc,
+                          arena_printf(arena, "%s (module.%s: %s line %d)", key,
+                                       tf->call->labels[0], file, v->line),
+                          text, outer->line, outer->column);
+        free(text);
+    }
+    free(version_ev.why);
+    free(ev.why);
 }
 
 typedef struct ResourceRead {
@@ -972,6 +1087,8 @@ static void read_module(Tf *tf, const HclBlock *block, InputResult *out)
                     "database_version", false, flags ? &flags->value : NULL);
 }
 
+static void read_local_module(const Tf *tf, const HclBlock *block, InputResult *out);
+
 static void read_hcl_resources(Tf *tf, InputResult *out)
 {
     const HclBody *body = &tf->main->body;
@@ -993,7 +1110,10 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             int major = major_of(tf, family, true);
             Eval each_family = {0};
             int each_major = major == 0 ? family_over_each(tf, block, family, &each_family) : 0;
-            if (major < 0 || each_major < 0) {
+            /* a called module's group whose family is not known is read only where it, or the
+             * call's engine, names PostgreSQL: the same module may make a MySQL one */
+            if (major < 0 || each_major < 0 ||
+                (tf->call && !major && !each_major && !call_names_postgres(tf, family))) {
                 free(each_family.why);
                 continue;
             }
@@ -1002,6 +1122,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 version_evaluated(doc, tf, family, &each_family, "family");
             else
                 tf_version(doc, tf, family, "family");
+            module_doc_version(doc, tf, family, "family");
             free(each_family.why);
             doc->service = aws_service(doc, type);
             group_instance(tf, doc, type, name);
@@ -1031,6 +1152,8 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 continue;
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
             tf_version(doc, tf, attr_value(&block->body, "database_version"), "database_version");
+            module_doc_version(doc, tf, attr_value(&block->body, "database_version"),
+                               "database_version");
             doc->service = TARGET_CLOUDSQL;
             with_each(&em, block, gcp_instance_body, block);
             builder_finish(&b);
@@ -1065,7 +1188,10 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             free(server_text);
             builder_finish(&b);
         } else if (!strcmp(block->type, "module")) {
+            size_t before = out->n_docs;
             read_module(tf, block, out);
+            if (out->n_docs == before)
+                read_local_module(tf, block, out);
         }
     }
     free(done);
@@ -1223,6 +1349,22 @@ static void load_module(Tf *tf, const char *main_path)
     free(dir);
 }
 
+#define TF_MAX_MODULE_DEPTH 3 /* module calls followed from the input */
+
+/* Does the body call a module whose source is a directory of the checkout? */
+static bool calls_local_module(const HclBody *body)
+{
+    for (size_t idx = 0; idx < body->n_blocks; idx++) {
+        const HclBlock *block = &body->blocks[idx];
+        const HclValue *source =
+            strcmp(block->type, "module") ? NULL : attr_value(&block->body, "source");
+        if (source && source->kind == HCL_STRING && source->text &&
+            (!strncmp(source->text, "./", 2) || !strncmp(source->text, "../", 3)))
+            return true;
+    }
+    return false;
+}
+
 /* Does the body declare a resource pgknob reads? */
 static bool reads_resource(const HclBody *body)
 {
@@ -1237,6 +1379,59 @@ static bool reads_resource(const HclBody *body)
             return true;
     }
     return false;
+}
+
+/* A `module` block whose source is a directory of the checkout ("./modules/rds", "../rds"):
+ * each file of it that declares a resource pgknob reads (or calls such a module) is read as the
+ * module's main file, its other .tf files its siblings, the block's arguments its variables
+ * (review 2026-12zo, h58b 24: `parameters` passed to ../../../modules/rds, whose
+ * parameter_group.tf reads var.parameters, was "no parameter group" and exit 2). A registry's
+ * or a repository's source is not fetched; a call whose count is 0 creates nothing. */
+static void read_local_module(const Tf *tf, const HclBlock *block, InputResult *out)
+{
+    const HclValue *source = attr_value(&block->body, "source");
+    if (block->n_labels < 1 || !source || source->kind != HCL_STRING || !source->text ||
+        tf->depth >= TF_MAX_MODULE_DEPTH ||
+        (strncmp(source->text, "./", 2) && strncmp(source->text, "../", 3)) ||
+        resource_count(tf, block) == 0)
+        return;
+    const char *slash = strrchr(tf->main->path, '/');
+    char *dir =
+        slash ? xasprintf("%.*s%s", (int)(slash - tf->main->path + 1), tf->main->path, source->text)
+              : xstrdup(source->text);
+    size_t n = 0;
+    char **names = module_names(dir, false, &n);
+    TfFile *files = n ? arena_alloc(tf->arena, n * sizeof(TfFile)) : NULL;
+    size_t loaded = 0;
+    for (size_t idx = 0; idx < n; idx++) {
+        char *path = xasprintf("%s/%s", dir, names[idx]);
+        if (loaded < TF_MAX_FILES && load_file(tf->arena, path, &files[loaded]))
+            loaded++;
+        free(path);
+        free(names[idx]);
+    }
+    free(names);
+    free(dir);
+    for (size_t idx = 0; idx < loaded; idx++) {
+        if (files[idx].json ||
+            !(reads_resource(&files[idx].body) || calls_local_module(&files[idx].body)))
+            continue;
+        TfFile *siblings =
+            loaded > 1 ? arena_alloc(tf->arena, (loaded - 1) * sizeof(TfFile)) : NULL;
+        size_t n_siblings = 0;
+        for (size_t other = 0; other < loaded; other++)
+            if (other != idx)
+                siblings[n_siblings++] = files[other];
+        Tf module = {.arena = tf->arena,
+                     .main = &files[idx],
+                     .siblings = siblings,
+                     .n_siblings = n_siblings,
+                     .opts = tf->opts,
+                     .caller = tf,
+                     .call = block,
+                     .depth = tf->depth + 1};
+        read_hcl_resources(&module, out);
+    }
 }
 
 /* `sibling`: a file of the same module that declares such a resource (its variables or locals

@@ -336,4 +336,66 @@ sed -i 's|^}$|  parameter {\n    name         = "max_worker_processes"\n    valu
 check "  close miss: the group sets max_worker_processes and max_parallel_workers to 8: the warning" \
   test "$(pk0028 "$tmp/set/ts.tf")" = "warning false"
 
+# a module called with a local source is read with the call's arguments as its variables, as
+# Terraform reads it (review 2026-12zo, h58b 24: parameters passed to ../../modules/rds, whose
+# parameter_group.tf reads var.parameters, was "no parameter group", exit 2). Its family is a
+# computed "postgres${split(...)}": the call's engine_version gives the major. Close misses: a
+# registry's source is not fetched, a MySQL module's computed family is not read, count = 0.
+mkdir -p "$tmp/call/modules/rds" "$tmp/call/env/prod"
+cat >"$tmp/call/modules/rds/variables.tf" <<'HCL'
+variable "engine_version" { type = string }
+variable "engine" { default = "postgres" }
+variable "parameters" {
+  type    = list(object({ name = string, value = string }))
+  default = []
+}
+HCL
+cat >"$tmp/call/modules/rds/parameter_group.tf" <<'HCL'
+resource "aws_db_parameter_group" "this" {
+  name   = "app"
+  family = "${var.engine}${split(".", var.engine_version)[0]}"
+  dynamic "parameter" {
+    for_each = var.parameters
+    content {
+      name         = parameter.value.name
+      value        = parameter.value.value
+      apply_method = "pending-reboot"
+    }
+  }
+}
+HCL
+cat >"$tmp/call/env/prod/rds.tf" <<'HCL'
+module "rds" {
+  source         = "../../modules/rds"
+  engine         = "postgres"
+  engine_version = "14.17"
+  parameters = [
+    { name = "log_min_duration_statement", value = "1000" },
+    { name = "log_duration", value = "1" },
+    { name = "max_connections", value = local.max_conn },
+  ]
+}
+locals {
+  max_conn = "200"
+}
+HCL
+j=$(cd "$tmp/call/env/prod" && "$PGKNOB" lint --format json --fail-on never rds.tf 2>/dev/null)
+check "a local module's call: its group is read (no input error), for PostgreSQL 14" \
+  test "$(jq -r '[.inputs[] | "\(.kind) \(.pg_version)"] | join(",")' <<<"$j")" = "terraform 14"
+check "  ... its major from the call's engine_version: PK0005 for 14 at line 4 of rds.tf" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005") | "\(.file):\(.line)"] | join(",")' <<<"$j")" = "rds.tf:4"
+check "  ... the call's parameters are its settings, at their lines of rds.tf (PK7010 at 7)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7010") | "\(.file):\(.line)"] | join(",")' <<<"$j")" = "rds.tf:7"
+check "  ... a local of the caller's is the caller's: max_connections 200" \
+  grep -qF "rds.tf:8: #3 max_connections = '200' applied" <<<"$(cd "$tmp/call/env/prod" && "$PGKNOB" settings rds.tf 2>/dev/null)"
+sed -i 's|engine         = "postgres"|engine         = "mysql"|; s|"14.17"|"8.0.35"|' "$tmp/call/env/prod/rds.tf"
+expect_exit 2 "  close miss: the same module called for MySQL is not read" -- \
+  bash -c 'cd "$1" && "$2" lint rds.tf' _ "$tmp/call/env/prod" "$PGKNOB"
+sed -i 's|engine         = "mysql"|engine         = "postgres"|; s|"8.0.35"|"16.4"|; s|^  source .*|&\n  count          = 0|' "$tmp/call/env/prod/rds.tf"
+expect_exit 2 "  close miss: a call whose count is 0 creates nothing" -- \
+  bash -c 'cd "$1" && "$2" lint rds.tf' _ "$tmp/call/env/prod" "$PGKNOB"
+sed -i '/count          = 0/d; s|"../../modules/rds"|"terraform-aws-modules/rds/aws"|' "$tmp/call/env/prod/rds.tf"
+expect_exit 2 "  close miss: a registry's module is not fetched" -- \
+  bash -c 'cd "$1" && "$2" lint rds.tf' _ "$tmp/call/env/prod" "$PGKNOB"
+
 done_testing
