@@ -104,6 +104,7 @@ static const struct {
     const char *advice;
 } history[] = {
     {"add_missing_from", "9.0", NULL},
+    {"autocommit", "7.4", "set autocommit in the client (psql's \\set AUTOCOMMIT)"},
     {"bgwriter_all_maxpages", "8.3", NULL},
     {"bgwriter_all_percent", "8.3", NULL},
     {"bgwriter_lru_percent", "8.3", "use bgwriter_lru_multiplier"},

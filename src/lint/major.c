@@ -1653,7 +1653,9 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
             continue;
         /* a parameter gone before the major the file was written for: that server refuses it
          * too, so the line is no upgrade's but a refusal now (review 2026-12zg, h36a 06:
-         * tcpip_socket, gone in 8.0, in a file for 11 told "PostgreSQL 11 may have") */
+         * tcpip_socket, gone in 8.0, in a file for 11 told "PostgreSQL 11 may have"); a name
+         * pgknob has no record of is not said to be the old major's (review 2026-12zo, h57b
+         * 23: MySQL's autocommit, "PostgreSQL 10 may have") */
         if (older && gone_by_then(input, f))
             continue;
         int since = older && !strcmp(f->rule_id, "PK0020") ? value_refused_since(f) : 0;
@@ -1662,7 +1664,8 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
                       count ? "; " : "", f->settings[0].name, f->settings[0].value, f->line, since);
         else if (older && unknown_to_all(input, f))
             sb_printf(&lines,
-                      "%s%s (line %d: no major from %d to %d defines it; PostgreSQL %s may have)",
+                      "%s%s (line %d: no major from %d to %d defines it, and pgknob cannot tell "
+                      "whether PostgreSQL %s did)",
                       count ? "; " : "", f->settings[0].name, f->line, PK_MIN_MAJOR, PK_MAX_MAJOR,
                       input->evident_major);
         /* a template's optional line for every major (validate.c's warning) is one the old
