@@ -314,6 +314,13 @@ static const FindingId ids[] = {
      " create a cluster while /var/lib/postgresql/data is a mount point, so the container never"
      " starts.",
      "lint/container.c"},
+    {"PK0105", "intent.debian-without-data-directory",
+     "a Debian cluster's postgresql.conf with no data_directory", SEV_ERROR,
+     "The file takes the place of Debian's /etc/postgresql/VERSION/CLUSTER/postgresql.conf (it is"
+     " that file of a committed /etc, or a deployment file of its checkout writes it there) and"
+     " sets no data_directory: pg_ctlcluster finds the cluster's data directory in that file, so"
+     " the cluster does not start.",
+     "lint/debian.c"},
     {"PK0103", "intent.trust-published", "a container that lets every address in with no password",
      SEV_WARNING,
      "A compose service runs the file with POSTGRES_HOST_AUTH_METHOD: trust and publishes the"

@@ -1,0 +1,286 @@
+#include "lint/debian.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/readfile.h"
+#include "lint/container.h"
+#include "lint/validate.intern.h"
+
+#define DEBIAN_MAX_FILES 64 /* deployment files read in the file's module */
+#define DEBIAN_WINDOW 6     /* lines apart a destination and its source may be written */
+
+/* Is `token` (up to a blank or a quote) Debian's cluster configuration path with any version and
+ * cluster, written plainly or with a template's variables: /etc/postgresql/15/main/postgresql.conf,
+ * /etc/postgresql/{{ v }}/main/postgresql.conf, /etc/postgresql/#{node[...]}/main/... */
+static bool debian_conf_path(const char *token, size_t len)
+{
+    static const char root[] = "/etc/postgresql/", name[] = "/postgresql.conf";
+    if (len < sizeof root - 1 + sizeof name - 1 + 3 || strncmp(token, root, sizeof root - 1) ||
+        strncmp(token + len - (sizeof name - 1), name, sizeof name - 1))
+        return false;
+    /* two parts between them: the version and the cluster (a variable may hold a slash) */
+    int slashes = 0;
+    for (const char *p = token + sizeof root - 1; p < token + len - (sizeof name - 1); p++)
+        slashes += *p == '/';
+    return slashes >= 1;
+}
+
+/* The Debian destination a line names, its length in *len; NULL when none. */
+static const char *line_destination(const char *line, size_t n, size_t *len)
+{
+    for (const char *at = line; (at = memmem(at, (size_t)(line + n - at), "/etc/postgresql/", 16));
+         at++) {
+        size_t k = 0;
+        /* a template's variable may hold blanks: {{ pg_version }}, #{node['v']} */
+        int depth = 0;
+        while (at + k < line + n) {
+            char c = at[k];
+            if (c == '{' || c == '[' || c == '(')
+                depth++;
+            else if ((c == '}' || c == ']' || c == ')') && depth)
+                depth--;
+            else if (!depth && strchr(" \t\"',;:", c))
+                break;
+            k++;
+        }
+        if (debian_conf_path(at, k)) {
+            *len = k;
+            return at;
+        }
+    }
+    return NULL;
+}
+
+/* Does the line name the template as a source: a word ending in its name `base` that is not the
+ * destination itself (Salt's salt://postgres/postgresql.conf beside the same file name)? Where
+ * the word names the directory holding it (conf/replica/postgresql.conf, Puppet's
+ * template('pg/postgresql.conf.erb')), that directory must be one of the file's own (`real`):
+ * another file of the same name is another template. */
+static bool names_source(const char *line, size_t n, const char *base, const char *real,
+                         const char *dest, size_t dest_len)
+{
+    size_t blen = strlen(base);
+    for (const char *at = line; (at = memmem(at, (size_t)(line + n - at), base, blen)); at++) {
+        const char *end = at + blen;
+        if (dest && at >= dest && at < dest + dest_len)
+            continue;
+        if (!(end == line + n || strchr(" \t\"',;)\r", *end)) ||
+            !(at == line || strchr(" \t\"'/:=(", at[-1])))
+            continue;
+        if (at == line || at[-1] != '/')
+            return true;
+        /* the directory word before the name */
+        const char *stop = at - 1, *word = stop;
+        while (word > line && !strchr(" \t\"'/:=(", word[-1]))
+            word--;
+        size_t wlen = (size_t)(stop - word);
+        if (!wlen || memchr(word, '{', wlen) || memchr(word, '$', wlen) ||
+            memchr(word, '#', wlen) || (wlen == 9 && !strncmp(word, "templates", 9)) ||
+            (wlen == 5 && !strncmp(word, "files", 5)))
+            return true;
+        char part[PATH_MAX];
+        snprintf(part, sizeof part, "/%.*s/", (int)wlen, word);
+        if (strstr(real, part))
+            return true;
+    }
+    return false;
+}
+
+typedef struct Scan {
+    const char *base; /* the template's file name */
+    const char *real; /* its real path */
+    char *where;
+    size_t cap;
+    bool found;
+} Scan;
+
+static void scan_file(Scan *scan, const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return;
+    /* the line starts, for a window of lines around a destination */
+    size_t n_lines = 0, cap = 256;
+    const char **starts = malloc(cap * sizeof *starts);
+    for (const char *p = data; starts && p < data + len;
+         p = strchr(p, '\n') ? strchr(p, '\n') + 1 : data + len) {
+        if (n_lines == cap) {
+            const char **more = realloc(starts, (cap *= 2) * sizeof *starts);
+            if (!more)
+                break;
+            starts = more;
+        }
+        starts[n_lines++] = p;
+    }
+    for (size_t idx = 0; starts && idx < n_lines && !scan->found; idx++) {
+        const char *line = starts[idx];
+        size_t n = strcspn(line, "\n");
+        const char *first = line + strspn(line, " \t");
+        if (*first == '#')
+            continue;
+        size_t dlen = 0;
+        const char *dest = line_destination(line, n, &dlen);
+        if (!dest)
+            continue;
+        size_t lo = idx > DEBIAN_WINDOW ? idx - DEBIAN_WINDOW : 0;
+        size_t hi = idx + DEBIAN_WINDOW < n_lines ? idx + DEBIAN_WINDOW : n_lines - 1;
+        for (size_t other = lo; other <= hi && !scan->found; other++) {
+            const char *o = starts[other];
+            size_t on = strcspn(o, "\n");
+            if (names_source(o, on, scan->base, scan->real, other == idx ? dest : NULL, dlen)) {
+                char *shown = lint_path_from(scan->real, path);
+                snprintf(scan->where, scan->cap, "%s (line %zu) writes it to %.*s", shown, idx + 1,
+                         (int)dlen, dest);
+                free(shown);
+                scan->found = true;
+            }
+        }
+    }
+    free(starts);
+    free(data);
+}
+
+/* A deployment file: Ansible's YAML, Chef's and Puppet's Ruby and manifests, Salt's states, a
+ * shell script. */
+static bool deployment_file(const char *name)
+{
+    static const char *const exts[] = {".yml", ".yaml", ".rb", ".pp", ".sls", ".sh", NULL};
+    size_t n = strlen(name);
+    for (const char *const *e = exts; *e; e++)
+        if (n > strlen(*e) && !strcmp(name + n - strlen(*e), *e))
+            return true;
+    return false;
+}
+
+/* The deployment files of `dir` and its subdirectories, two levels down, at most
+ * DEBIAN_MAX_FILES read in all. */
+static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    for (struct dirent *de; !scan->found && *budget > 0 && (de = readdir(d));) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[PATH_MAX];
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path ||
+            stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            if (depth < 2)
+                scan_dir(scan, path, depth + 1, budget);
+        } else if (S_ISREG(st.st_mode) && deployment_file(de->d_name) && st.st_size < (1 << 20)) {
+            (*budget)--;
+            scan_file(scan, path);
+        }
+    }
+    closedir(d);
+}
+
+bool lint_debian_destination(const char *file, char *where, size_t cap)
+{
+    char real[PATH_MAX];
+    if (!realpath(file, real))
+        return false;
+    size_t n = strlen(real);
+    const char *etc = strstr(real, "/etc/postgresql/");
+    if (etc && debian_conf_path(etc, (size_t)(real + n - etc))) {
+        snprintf(where, cap, "the file is %s of its checkout", etc + 1);
+        return true;
+    }
+    /* a template's module (an Ansible role, a Chef cookbook, a Puppet module, a Salt state
+     * tree): the directory above templates/ (or files/), else the file's own; never past the
+     * checkout's top */
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", real);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    const char *base = slash + 1 - dir + real;
+    for (int level = 0; level < 3; level++) {
+        char *up = strrchr(dir, '/');
+        char git[PATH_MAX];
+        struct stat st;
+        if (!up || up == dir ||
+            (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0))
+            break;
+        if (!strcmp(up + 1, "templates") || !strcmp(up + 1, "files")) {
+            *up = '\0';
+            break;
+        }
+        *up = '\0';
+    }
+    Scan scan = {base, real, where, cap, false};
+    int budget = DEBIAN_MAX_FILES;
+    scan_dir(&scan, dir, 0, &budget);
+    return scan.found;
+}
+
+/* Does a line of the file set `name` (not commented out), or write a name a template fills in
+ * (`{{ item.key }} = …`, `<%= k %> = …`), which may be it? */
+static bool may_set(const char *text, const char *name)
+{
+    size_t nlen = strlen(name);
+    for (const char *line = text; *line;) {
+        const char *eol = line + strcspn(line, "\n");
+        const char *p = line + strspn(line, " \t");
+        bool templated = !strncmp(p, "{{", 2) || !strncmp(p, "<%=", 3) || !strncmp(p, "${", 2);
+        if ((!strncmp(p, name, nlen) && strchr(" \t=", p[nlen])) ||
+            (templated && memchr(p, '=', (size_t)(eol - p))))
+            return true;
+        line = *eol ? eol + 1 : eol;
+    }
+    return false;
+}
+
+void lint_check_debian_paths(const ConfSet *set, const char *file, int major, FindingList *out)
+{
+    if (!set || set->data_dir || !file || set->n_files != 1)
+        return; /* an include may set it */
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    char where[PATH_MAX + 256];
+    if (pk_read_file(file, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return;
+    bool set_here = may_set(data, "data_directory") || may_set(data, "include") ||
+                    may_set(data, "include_dir") || may_set(data, "include_if_exists");
+    free(data);
+    if (set_here || !lint_debian_destination(file, where, sizeof where))
+        return;
+    Finding *f = lint_rule_finding(out, "PK0105", file, 0);
+    f->message = finding_printf(
+        f,
+        "%s, Debian's cluster configuration, and sets no data_directory: pg_ctlcluster (which "
+        "systemd's postgresql@ units run) finds a cluster's data directory there, so the cluster "
+        "does not start (\"Error: Invalid data directory for cluster\")",
+        where);
+    f->suggestion = finding_strdup(
+        f, "data_directory = '/var/lib/postgresql/VERSION/CLUSTER' (the path pg_createcluster "
+           "made; with the template's own version and cluster variables)");
+    f->hint = finding_strdup(
+        f,
+        "pg_createcluster writes data_directory, hba_file, ident_file and external_pid_file into "
+        "the file it creates; a file that replaces it keeps only what it writes. pg_ctlcluster "
+        "supplies hba_file, ident_file and external_pid_file itself when the file has none, "
+        "but not the data directory (a pgdata link in the cluster's configuration directory, "
+        "from old postgresql-common, would stand in).");
+    f->explanation = finding_printf(
+        f,
+        "postgresql-common's cluster_data_directory (PgCommon.pm) reads data_directory from "
+        "/etc/postgresql/VERSION/CLUSTER/postgresql.conf, else a pgdata link beside it, and "
+        "pg_ctlcluster stops with \"Invalid data directory\" when neither is there (shown with "
+        "Debian's PostgreSQL 15 by tests/lint/t-debian-paths.sh). The server itself is started "
+        "with -D and -c config_file "
+        "(https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
+        major);
+}
