@@ -94,10 +94,57 @@ static bool names_source(const char *line, size_t n, const char *base, const cha
 typedef struct Scan {
     const char *base; /* the template's file name */
     const char *real; /* its real path */
+    bool shell;       /* the file being scanned is a shell script */
     char *where;
     size_t cap;
     bool found;
 } Scan;
+
+/* A line's indentation (blanks before its first character). */
+static size_t indent_of(const char *line)
+{
+    return strspn(line, " \t");
+}
+
+/* Are lines `a` and `b` of one task or resource: no line between them leaves the block they
+ * share (a YAML line indented less than both, a new list item as far in as either; Ruby's `end`,
+ * Puppet's closing brace)? */
+static bool same_block(const char *const *starts, size_t n_lines, size_t a, size_t b)
+{
+    size_t lo = a < b ? a : b, hi = a < b ? b : a;
+    size_t in_a = indent_of(starts[a]), in_b = indent_of(starts[b]);
+    size_t least = in_a < in_b ? in_a : in_b;
+    for (size_t idx = lo + 1; idx < hi && idx < n_lines; idx++) {
+        const char *line = starts[idx];
+        size_t in = indent_of(line), n = strcspn(line + in, "\r\n");
+        if (!n || line[in] == '#')
+            continue;
+        if (in < least || (line[in] == '-' && in <= least) ||
+            (n == 3 && !strncmp(line + in, "end", 3)) || (n == 1 && line[in] == '}'))
+            return false;
+    }
+    return true;
+}
+
+/* Does the task or command around lines `a` and `b` edit the file in place (append a line,
+ * change one), which keeps the rest of it, data_directory too? */
+static bool edits_in_place(const char *const *starts, size_t n_lines, size_t a, size_t b)
+{
+    static const char *const edits[] = {">>",         "--append",          "tee -a",
+                                        "lineinfile", "blockinfile",       "ini_file",
+                                        "replace:",   "file.append",       "file.replace",
+                                        "file.line",  "file.blockreplace", "augeas",
+                                        "sed -i",     "file_line",         NULL};
+    size_t lo = a < b ? a : b, hi = a < b ? b : a;
+    lo = lo > 3 ? lo - 3 : 0;
+    for (size_t idx = lo; idx <= hi && idx < n_lines; idx++) {
+        size_t n = strcspn(starts[idx], "\n");
+        for (const char *const *e = edits; *e; e++)
+            if (memmem(starts[idx], n, *e, strlen(*e)))
+                return true;
+    }
+    return false;
+}
 
 static void scan_file(Scan *scan, const char *path)
 {
@@ -129,18 +176,24 @@ static void scan_file(Scan *scan, const char *path)
         const char *dest = line_destination(line, n, &dlen);
         if (!dest)
             continue;
-        size_t lo = idx > DEBIAN_WINDOW ? idx - DEBIAN_WINDOW : 0;
-        size_t hi = idx + DEBIAN_WINDOW < n_lines ? idx + DEBIAN_WINDOW : n_lines - 1;
+        /* a shell command names its source on the destination's line (cp SRC DEST); a
+         * deployment file's task or resource, within its block */
+        size_t lo = scan->shell ? idx : idx > DEBIAN_WINDOW ? idx - DEBIAN_WINDOW : 0;
+        size_t hi = scan->shell                     ? idx
+                    : idx + DEBIAN_WINDOW < n_lines ? idx + DEBIAN_WINDOW
+                                                    : n_lines - 1;
         for (size_t other = lo; other <= hi && !scan->found; other++) {
             const char *o = starts[other];
             size_t on = strcspn(o, "\n");
-            if (names_source(o, on, scan->base, scan->real, other == idx ? dest : NULL, dlen)) {
-                char *shown = lint_path_from(scan->real, path);
-                snprintf(scan->where, scan->cap, "%s (line %zu) writes it to %.*s", shown, idx + 1,
-                         (int)dlen, dest);
-                free(shown);
-                scan->found = true;
-            }
+            if (!names_source(o, on, scan->base, scan->real, other == idx ? dest : NULL, dlen) ||
+                !same_block(starts, n_lines, other, idx) ||
+                edits_in_place(starts, n_lines, other, idx))
+                continue;
+            char *shown = lint_path_from(scan->real, path);
+            snprintf(scan->where, scan->cap, "%s (line %zu) writes it to %.*s", shown, idx + 1,
+                     (int)dlen, dest);
+            free(shown);
+            scan->found = true;
         }
     }
     free(starts);
@@ -179,6 +232,8 @@ static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
                 scan_dir(scan, path, depth + 1, budget);
         } else if (S_ISREG(st.st_mode) && deployment_file(de->d_name) && st.st_size < (1 << 20)) {
             (*budget)--;
+            size_t n = strlen(de->d_name);
+            scan->shell = n > 3 && !strcmp(de->d_name + n - 3, ".sh");
             scan_file(scan, path);
         }
     }
@@ -219,7 +274,7 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         }
         *up = '\0';
     }
-    Scan scan = {base, real, where, cap, false};
+    Scan scan = {base, real, false, where, cap, false};
     int budget = DEBIAN_MAX_FILES;
     scan_dir(&scan, dir, 0, &budget);
     return scan.found;

@@ -350,7 +350,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             drop_member_slot_findings(&res->findings, input->rules_begin);
         if (!input->set.data_dir) /* a data directory's files are the cluster's own */
             lint_check_data_dir_mount(input->path, input->pg_major, &res->findings);
-        if (input->format == INPUT_CONF && !input->set.data_dir)
+        if (input->format == INPUT_CONF && !input->set.data_dir && !input->auth_only)
             lint_check_debian_paths(&input->set, input->path, input->pg_major, &res->findings);
         if (input->format == INPUT_ARGS && input->old_volume)
             lint_pre18_volume(input->path, input->old_volume, input->old_volume_line,

@@ -88,4 +88,18 @@ printf '/etc/postgresql/9.3/main/postgresql.conf:\n  file.managed:\n    - source
 check "a Salt state's file.managed: PK0105" test "$(pk0105 "$tmp/salt/salt/postgresql/postgresql.conf")" = error
 sed -i 's|^/etc/postgresql/9.3/main/postgresql.conf:|/etc/postgresql/9.3/main/conf.d/tuning.conf:|' "$tmp/salt/salt/postgresql/init.sls"
 check "  close miss: written into conf.d, beside Debian's own file" test -z "$(pk0105 "$tmp/salt/salt/postgresql/postgresql.conf")"
+# a script that appends a line keeps the rest of the file, data_directory too; a copy of another
+# file beside it names no source of this one (review 2026-12zo, h59b 17: a pg_hba.conf told to
+# add data_directory, the script's `tee --append …/postgresql.conf` a line below its cp)
+mkdir -p "$tmp/sh/.git" "$tmp/sh/vagrant"
+printf "host all all 10.0.0.0/8 md5\n" >"$tmp/sh/vagrant/pg_hba.conf"
+printf "listen_addresses = '*'\n" >"$tmp/sh/vagrant/postgresql.conf"
+printf '#!/bin/sh\nsudo cp /vagrant/vagrant/pg_hba.conf /etc/postgresql/$PGVERSION/main/\necho "listen_addresses = '"'*'"'" | sudo tee --append /etc/postgresql/$PGVERSION/main/postgresql.conf\n' >"$tmp/sh/vagrant/postgres.sh"
+check "  close miss: a pg_hba.conf copied beside an appended postgresql.conf" test -z "$(pk0105 "$tmp/sh/vagrant/pg_hba.conf")"
+check "  close miss: a postgresql.conf a script appends a line to" test -z "$(pk0105 "$tmp/sh/vagrant/postgresql.conf")"
+printf '#!/bin/sh\nsudo cp /vagrant/vagrant/postgresql.conf /etc/postgresql/$PGVERSION/main/postgresql.conf\n' >"$tmp/sh/vagrant/postgres.sh"
+check "  ... a script that copies it over Debian's file: PK0105" test "$(pk0105 "$tmp/sh/vagrant/postgresql.conf")" = error
+printf -- "- name: copy\n  copy: src=postgresql.conf dest=/tmp/x\n- name: listen\n  lineinfile:\n    dest: /etc/postgresql/15/main/postgresql.conf\n    line: \"listen_addresses = '*'\"\n" >"$tmp/sh/vagrant/site.yml"
+rm "$tmp/sh/vagrant/postgres.sh"
+check "  close miss: an Ansible lineinfile task beside another task that copies the file elsewhere" test -z "$(pk0105 "$tmp/sh/vagrant/postgresql.conf")"
 done_testing
