@@ -755,6 +755,14 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
                         bool from_stdin, InputResult *out, PkDiag *diag)
 {
     InputFormat format = opts ? opts->format : INPUT_AUTO;
+    /* Terraform's variable values, never a postgresql.conf or YAML, whatever they look like */
+    size_t name_len = strlen(name);
+    bool tfvars = (name_len > 7 && !strcmp(name + name_len - 7, ".tfvars")) ||
+                  (name_len > 12 && !strcmp(name + name_len - 12, ".tfvars.json"));
+    if ((format == INPUT_AUTO || format == INPUT_TERRAFORM) && tfvars && !from_stdin) {
+        out->format = INPUT_TERRAFORM;
+        return terraform_load_tfvars(name, data, len, opts, out, diag);
+    }
     if (format == INPUT_AUTO)
         format = looks_like_json(data, len)
                      ? (input_json_is_terraform(data, len)        ? INPUT_TERRAFORM

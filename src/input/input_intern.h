@@ -53,6 +53,9 @@ char *rds_formula_value(DocBuilder *b, const char *name, const char *value, cons
 
 bool terraform_load_hcl(const char *file, const char *data, size_t len, const InputOpts *opts,
                         bool from_stdin, InputResult *out, PkDiag *diag);
+/* A .tfvars or .tfvars.json file: the values of its directory's module (terraform.c). */
+bool terraform_load_tfvars(const char *file, const char *data, size_t len, const InputOpts *opts,
+                           InputResult *out, PkDiag *diag);
 bool terraform_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
                          InputResult *out, PkDiag *diag);
 /* Recognition by content (input_recognise.c), apart from input.c's. */

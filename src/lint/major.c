@@ -170,11 +170,15 @@ static Finding *end_of_life(FindingList *out, const char *label, bool or_older, 
     while (first_supported < N_RELEASES && RELEASES[first_supported].ymd <= today_ymd())
         first_supported++;
     Finding *f = lint_rule_finding(out, "PK0005", file, line);
+    /* a key that runs on into a sentence ("family = var.f, variables.tf line 55,") ends here */
+    size_t what_len = strlen(what);
+    while (what_len && (what[what_len - 1] == ',' || what[what_len - 1] == ' '))
+        what_len--;
     f->message = finding_printf(
-        f, "PostgreSQL %s%s ha%s been out of support since %s%s (" VERSIONING_URL "): %s%s (%s)",
+        f, "PostgreSQL %s%s ha%s been out of support since %s%s (" VERSIONING_URL "): %s%s (%.*s)",
         label, or_older ? " and older" : "", or_older ? "ve" : "s", RELEASES[idx].date,
         or_older ? " at the latest" : "", stated ? stated : "the file was written for ",
-        stated ? "" : (or_older ? "one of them" : "it"), what);
+        stated ? "" : (or_older ? "one of them" : "it"), (int)what_len, what);
     /* the newest major first: the oldest still supported may have months left (review
      * 2026-12zc, h30d: "upgrade to 15 or later" with 15's end eleven months away) */
     char target[160] = "";

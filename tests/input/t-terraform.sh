@@ -398,4 +398,90 @@ sed -i '/count          = 0/d; s|"../../modules/rds"|"terraform-aws-modules/rds/
 expect_exit 2 "  close miss: a registry's module is not fetched" -- \
   bash -c 'cd "$1" && "$2" lint rds.tf' _ "$tmp/call/env/prod" "$PGKNOB"
 
+# a .tfvars holds a module's variable values, never a postgresql.conf: read as the values of the
+# module of its own directory, given last as -var-file is, else of the module of its checkout
+# that declares most of its names (at least half); neither: an input error saying so (review
+# 2026-12zo, h59: a tfvars read as postgresql.conf lines, another as YAML). A group whose
+# for_each makes different parameters per instance is one configuration per instance, its
+# family evaluated through `X != null ? X : Y`; a MySQL instance is not read.
+mkdir -p "$tmp/vars/.git" "$tmp/vars/deploy/rds" "$tmp/vars/variables/prod"
+cat >"$tmp/vars/deploy/rds/variables.tf" <<'HCL'
+variable "databases" { type = map(any) }
+variable "backup_retention_period" { default = 7 }
+variable "multi_az" { default = false }
+HCL
+cat >"$tmp/vars/deploy/rds/rds.tf" <<'HCL'
+resource "aws_db_parameter_group" "engine_params" {
+  for_each    = var.databases
+  name_prefix = "${each.value.name}-"
+  family      = each.value.engine_params_family != null ? each.value.engine_params_family : "${each.value.engine}${each.value.engine_version}"
+  dynamic "parameter" {
+    for_each = each.value.engine_params
+    content {
+      name  = parameter.key
+      value = parameter.value.value
+    }
+  }
+}
+HCL
+cat >"$tmp/vars/variables/prod/rds.tfvars" <<'HCL'
+backup_retention_period = 7
+multi_az                = true
+
+databases = {
+  accounts = {
+    engine               = "postgres"
+    engine_version       = "14"
+    engine_params_family = "postgres14"
+    name                 = "accounts"
+    engine_params = {
+      password_encryption = { value = "md5" }
+    }
+  }
+  publisher = {
+    engine               = "mysql"
+    engine_version       = "8.4"
+    engine_params_family = "mysql8.4"
+    name                 = "publisher"
+    engine_params = {
+      max_allowed_packet = { value = 1073741824 }
+    }
+  }
+  chat = {
+    engine               = "postgres"
+    engine_version       = "16"
+    engine_params_family = null
+    name                 = "chat"
+    engine_params = {
+      log_statement = { value = "ddl" }
+    }
+  }
+}
+HCL
+j=$(cd "$tmp/vars/variables/prod" && "$PGKNOB" lint --format json --fail-on never rds.tfvars 2>/dev/null)
+check "a .tfvars whose module is elsewhere in the checkout: read as its values, one group per PostgreSQL instance (14, 16)" \
+  test "$(jq -r '[.inputs[].pg_version] | sort | join(",")' <<<"$j")" = "14,16"
+check "  ... the MySQL instance's parameter is not read (no PK0010 for max_allowed_packet)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0010")] | length' <<<"$j")" = 0
+check "  ... PK0020 (md5) at the value's line of the .tfvars, for the 14 instance" \
+  test "$(jq -r '[.findings[] | select(.settings[0].name == "password_encryption") | "\(.file):\(.line)"] | unique | join(",")' <<<"$j")" = "rds.tfvars:11"
+check "  ... 14's end of life at the group's family, named from the .tfvars' directory" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005") | .file] | join(",")' <<<"$j")" = "../../deploy/rds/rds.tf"
+expect_exit 2 "  close miss: no module of the checkout declares its names: an input error" -- \
+  bash -c 'cd "$1" && sed -i "s/^databases = {/dbs = {/; s/^backup_retention_period/retention/; s/^multi_az/az/" rds.tfvars && "$2" lint rds.tfvars' _ "$tmp/vars/variables/prod" "$PGKNOB"
+check "  ... which says the file holds variable values" \
+  grep -q "rds.tfvars holds Terraform variable values" <<<"$(cd "$tmp/vars/variables/prod" && "$PGKNOB" lint rds.tfvars 2>&1)"
+# the module of its own directory, a local module's call given its values
+mkdir -p "$tmp/vars/own"
+printf 'module "pg" {\n  source     = "../deploy/pgmod"\n  family     = var.family\n  parameters = var.parameters\n}\n' >"$tmp/vars/own/main.tf"
+printf 'variable "family" {}\nvariable "parameters" { default = [] }\n' >"$tmp/vars/own/variables.tf"
+mkdir -p "$tmp/vars/deploy/pgmod"
+printf 'variable "family" {}\nvariable "parameters" {}\nresource "aws_db_parameter_group" "this" {\n  family = var.family\n  dynamic "parameter" {\n    for_each = var.parameters\n    content {\n      name  = parameter.value.name\n      value = parameter.value.value\n    }\n  }\n}\n' >"$tmp/vars/deploy/pgmod/main.tf"
+printf 'family = "postgres16"\nparameters = [\n  { name = "log_min_duration_statement", value = "0" },\n]\n' >"$tmp/vars/own/prod.tfvars"
+j=$(cd "$tmp/vars/own" && "$PGKNOB" lint --format json --fail-on never prod.tfvars 2>/dev/null)
+check "a .tfvars beside its module (which calls a local one): its values read, for 16" \
+  test "$(jq -r '[.inputs[].pg_version] | join(",")' <<<"$j")" = "16"
+check "  ... log_min_duration_statement = 0 at line 3 of prod.tfvars" \
+  grep -qF "prod.tfvars:3: #1 log_min_duration_statement = '0'" <<<"$(cd "$tmp/vars/own" && "$PGKNOB" settings prod.tfvars 2>/dev/null)"
+
 done_testing
