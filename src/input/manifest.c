@@ -601,9 +601,25 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         if (!is_scalar(key))
             continue;
         char *name = scalar_text(key);
-        bool authenticated = false;
-        for (size_t idx = 0; idx < sizeof(roles) / sizeof(roles[0]); idx++)
+        /* an entry written as postgresql.authentication's are (`rewind: {username: rewind_user,
+         * password: …}`) names that role by its username (review 2026-12zo, h59c 37: the rewind
+         * user called lost, which Patroni 4 makes from postgresql.authentication) */
+        yaml_node_t *value = node_at(y, pair->value);
+        const yaml_node_t *username =
+            value && value->type == YAML_MAPPING_NODE ? path_get(y, value, "username") : NULL;
+        char *as_user = is_scalar(username) ? scalar_text(username) : NULL;
+        bool authenticated = false, by_username = false;
+        for (size_t idx = 0; idx < sizeof(roles) / sizeof(roles[0]); idx++) {
             authenticated |= scalar_is(path_get(y, root, roles[idx]), name);
+            by_username |= as_user && scalar_is(path_get(y, root, roles[idx]), as_user);
+        }
+        if (by_username && !authenticated) {
+            char *shown = xasprintf("%s (%s)", name, as_user);
+            free(name);
+            name = shown;
+            authenticated = true;
+        }
+        free(as_user);
         const char *role =
             authenticated ? NULL : unresolved_role(y, root, name, node_at(y, pair->value));
         if (role && !unresolved)

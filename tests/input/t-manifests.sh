@@ -276,6 +276,11 @@ check "  a user postgresql.authentication names is said to be made anyway" \
 printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: replicator\nbootstrap:\n  users:\n    replicator:\n      password: r\n' > "$tmp/users3.yml"
 check "  close miss: only such users: a notice, nothing lost" \
   test "$(lint_json "$tmp/users3.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = notice
+# an entry written as postgresql.authentication's are names its role by username (review
+# 2026-12zo, h59c 37: `rewind: {username: rewind_user}` called lost, which Patroni makes)
+printf 'postgresql:\n  data_dir: /d\n  authentication:\n    rewind:\n      username: rewind_user\nbootstrap:\n  users:\n    rewind:\n      username: rewind_user\n      password: r\n' > "$tmp/users4.yml"
+check "  an entry whose username postgresql.authentication names: a notice naming both" \
+  test "$(lint_json "$tmp/users4.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | contains("rewind (rewind_user) it lists is made anyway"))"] | join(",")')" = "notice true"
 # dynamic configuration at the top of a member's file: Patroni takes it from the DCS only
 # (patroni/config.py, global_config.py; held-out set 29, h29d 48): synchronous_mode there leaves
 # the cluster asynchronous, a warning; timing, or a default value, a notice; under bootstrap.dcs
