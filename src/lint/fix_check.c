@@ -700,6 +700,10 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
     ConfSet sim = simulated_set(&input->set, input->snap.catalog, items, ranges, touched);
     Snapshot snap;
     snapshot_from_conf(&snap, &sim, input->snap.catalog);
+    /* the image's, operator's or service's defaults, as the lint being checked saw them (review
+     * 2026-12zo, h59b 30: the timescaledb image's worker settings read as PostgreSQL's 8 in the
+     * simulation only, and pg_stat_statements' fix said to raise PK0028) */
+    snapshot_inherit_defaults(&snap, &input->snap);
     snap.host = input->snap.host; /* borrowed: given back before snapshot_free */
     /* a fragment's unset parameters stay unknown, as in the lint being checked: otherwise a
      * check the fragment skipped fires here and is blamed on the fix */

@@ -156,6 +156,18 @@ static bool folds(const Finding *f, bool resources)
 /* (held-out set 52, 34: dalibo/temboard's development compose file, whose four PostgreSQL
  * services each log every statement, gave four warnings; review 2026-12zo, h57b 23: six
  * Aurora groups of one file, six PK0005 warnings for its one major) */
+/* Does another input of `in`'s file hold a unit of the same kind (a second service)? */
+static bool has_sibling_unit(const LintResult *res, size_t in, const char *kind)
+{
+    for (size_t other = 0; other < res->n_inputs; other++) {
+        const char *other_kind = NULL;
+        if (other != in && unit_of(&res->inputs[other], &other_kind) && !strcmp(other_kind, kind) &&
+            !strcmp(res->inputs[other].path, res->inputs[in].path))
+            return true;
+    }
+    return false;
+}
+
 void lint_fold_services(LintResult *res)
 {
     bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
@@ -203,6 +215,12 @@ void lint_fold_services(LintResult *res)
                     first->message =
                         finding_printf(first, "%s (%s %s; the same in %s%s %s)", first->message,
                                        kind, unit, kind, count == 1 ? "" : "s", sb_str(&also));
+                /* one unit's finding with no line of its own names the unit, where its file
+                 * holds others (review 2026-12zo, h59b 30: PK7004 of the timescaledb service
+                 * read as contradicting the other service's pg_stat_statements) */
+                else if (first->line <= 0 && has_sibling_unit(res, in, kind))
+                    first->message =
+                        finding_printf(first, "%s (%s %s)", first->message, kind, unit);
                 sb_free(&also);
             }
     }

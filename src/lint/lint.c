@@ -200,6 +200,12 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     snapshot_from_conf(&input->snap, &input->set, cat);
     if (doc)
         snapshot_apply_operator_defaults(&input->snap, doc->operator_defaults, doc->operator_name);
+    /* TimescaleDB's image sizes the worker settings by the machine (timescaledb-tune, run by its
+     * docker-entrypoint-initdb.d): what is left unset is the image's, not PostgreSQL's default
+     * (review 2026-12zo, h59b 30: pg_stat_statements' fix said to raise PK0028 on the image's
+     * own timescaledb) */
+    if (doc && doc->operator_defaults == input_timescaledb_image_defaults)
+        input->snap.managed_by = doc->operator_name;
     if (doc && doc->initdb_file_kept)
         snapshot_apply_operator_defaults(&input->snap, input_initdb_defaults, "initdb");
     /* a managed service's configuration (an RDS parameter group, Cloud SQL flags, an Azure

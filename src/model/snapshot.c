@@ -205,6 +205,18 @@ void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, 
     }
 }
 
+void snapshot_inherit_defaults(Snapshot *to, const Snapshot *from)
+{
+    for (size_t idx = 0; idx < from->n_settings; idx++) {
+        const SnapSetting *given = &from->settings[idx];
+        if (given->source != SRC_DEFAULT || !given->default_by || !given->value)
+            continue;
+        const char *pair[] = {given->name, given->value, NULL};
+        snapshot_apply_operator_defaults(to, pair, given->default_by);
+    }
+    to->managed_by = from->managed_by;
+}
+
 void snapshot_apply_command(Snapshot *snap, const char *settings, const char *file, int line)
 {
     for (const char *at = settings, *nl; at && *at; at = nl ? nl + 1 : at + strlen(at)) {

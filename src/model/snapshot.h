@@ -131,6 +131,10 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat);
 /* `by`'s value for each of `pairs` (name, value, ..., NULL) that no line set: the default the
  * server runs with under that operator. Static strings. */
 void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, const char *by);
+/* The defaults an operator, image or service gave `from` (default_by), applied to `to` where it
+ * still has the built-in default, and the service that manages it: a second snapshot of the same
+ * server (a fix's simulated configuration) sees what the first one saw. */
+void snapshot_inherit_defaults(Snapshot *to, const Snapshot *from);
 
 /* NULL when the parameter is unknown to the target version and not set. Borrowed. */
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);

@@ -598,5 +598,14 @@ check "timescale/timescaledb: PK7004 keeps the image's timescaledb" \
 printf 'services:\n  db:\n    image: postgres:15\n    command: postgres -c max_worker_processes=32\n' >"$tmp/tsdb/docker-compose.yml"
 check "  close miss: postgres:15 preloads nothing: pg_stat_statements alone" \
   grep -qF "shared_preload_libraries = pg_stat_statements" <<<"$(pss "$tmp/tsdb/docker-compose.yml")"
+# the image's timescaledb-tune sizes the worker settings: left unset, they are not PostgreSQL's
+# 8, in the lint or in a fix's simulation (review 2026-12zo, h59b 30: the fix "not proposed:
+# applied, it raises PK0028"); a line-less finding of one of two services names it
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c shared_preload_libraries=pg_stat_statements\n  ts:\n    image: timescale/timescaledb:2.15.1-pg16\n    command: postgres -c wal_level=logical\n' >"$tmp/tsdb/docker-compose.yml"
+j=$(lint_json "$tmp/tsdb/docker-compose.yml")
+check "timescale/timescaledb with nothing set: PK7004's fix is proposed, no PK0028 blamed on it" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7004") | "\(.fix[0].value) \(.fix_note // "" | contains("PK0028"))"] | join(",")' <<<"$j")" = "timescaledb,pg_stat_statements false"
+check "  ... and names its service, the other preloading pg_stat_statements" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7004") | .message | endswith("(service ts)")] | join(",")' <<<"$j")" = true
 
 done_testing
