@@ -1137,11 +1137,15 @@ static void soften_unread_one(Finding *f, const char *why, const char *setting)
     Severity was = f->severity;
     finding_set_severity(f, SEV_NOTICE);
     f->refuses_start = false;
+    /* the level it comes back at is the rule's under the file's purpose, which is applied
+     * after this (review 2026-12zo, h59a 03: "an error once config_file names the file" in a
+     * development file, where it stays a notice) */
     f->hint = finding_printf(f,
                              "A notice here: the server does not read this file (%s), so the "
-                             "line takes no effect; it is %s %s once %s names the file.%s%s",
-                             why, was == SEV_ERROR ? "an" : "a", severity_name(was), setting,
-                             f->hint ? " " : "", f->hint ? f->hint : "");
+                             "line takes no effect until %s names the file; it then counts at "
+                             "the level the file's purpose gives it (%s for production).%s%s",
+                             why, setting, severity_name(was), f->hint ? " " : "",
+                             f->hint ? f->hint : "");
 }
 
 /* Why a mounted pg_hba.conf is not read, for PK0100's two sides. */

@@ -164,6 +164,8 @@ check "  ... whose suggestion names the mounted path" \
 printf 'wal_level = logical\nwal_sender_timeout = 0\n' >"$tmp/unread/docker/postgres.conf"
 pk3030() { lint_json "$tmp/unread/docker/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK3030") | "\(.severity) \(.hint // "")"] | first // "absent"'; }
 check "  ... the file's PK3030 is a notice naming PK0097" grep -q "^notice A notice here: the server does not read this file (PK0097)" <<<"$(pk3030)"
+check "  ... the level it comes back at is the purpose's, warning for production (h59a 03)" \
+  grep -qF "until config_file names the file; it then counts at the level the file's purpose gives it (warning for production)" <<<"$(pk3030)"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: read through config_file, PK3030 is a warning" grep -q "^warning" <<<"$(pk3030)"
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - pgdata:/var/lib/postgresql/data\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
