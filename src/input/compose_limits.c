@@ -1417,6 +1417,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
                 command_overrides(data, len, &doc, service, compose, name ? name : "?", out);
                 out->config_file = names_config_file(&doc, service);
+                out->other_program = runs_other_program(&doc, service);
                 note_service(&doc, service, compose, name, out);
                 service_binds(&doc, service, compose_dir, out);
                 char *db = NULL;

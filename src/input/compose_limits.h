@@ -31,9 +31,10 @@ typedef struct ComposeLimits {
      * The caller frees both. */
     char *overrides;
     char *command_at;
-    int command_line; /* that command's line in `compose`; 0 when none */
-    char *service;    /* the mounting service's name */
-    bool config_file; /* its command or entrypoint names config_file */
+    int command_line;   /* that command's line in `compose`; 0 when none */
+    char *service;      /* the mounting service's name */
+    bool config_file;   /* its command or entrypoint names config_file */
+    bool other_program; /* its command or entrypoint runs a program other than the image's */
     /* a pg_hba.conf the service bind-mounts (a source named *hba*.conf): where it is in the
      * container, and "the compose service db of FILE mounts ./pg_hba.conf at … (line N)";
      * NULL when none */

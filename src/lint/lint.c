@@ -264,6 +264,10 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     ConfMount *mounts =
         input->set.data_dir ? NULL : compose_mounts(input->path, &mount, &vopts.n_mounts);
     vopts.mounts = mounts;
+    /* review 2026-12zo, h59a 06: `app.env = '${APP_ENV}'` in a file compose mounts as
+     * config_file, called a stand-in a build fills in, while the server keeps the text */
+    vopts.read_as_mounted =
+        mount.compose && mount.config_file && !mount.unread && !mount.other_program;
     size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
     free(mounts);

@@ -251,7 +251,8 @@ const ConfEntry *lint_marked_lines(const ConfSet *set, const bool *marked, StrBu
 }
 
 static void add_template_finding(const ConfSet *set, const Catalog *cat, const bool *templated,
-                                 size_t n, bool refused, bool target_here, FindingList *out)
+                                 size_t n, bool refused, bool target_here, const char *as_is,
+                                 FindingList *out)
 {
     StrBuf lines = STRBUF_INIT;
     const ConfEntry *first = lint_marked_lines(set, templated, &lines);
@@ -280,12 +281,22 @@ static void add_template_finding(const ConfSet *set, const Catalog *cat, const b
                                      " values belong (line%s %s)",
                                      n, n == 1 ? "" : "s", n == 1 ? "s" : "",
                                      paths ? " in a path" : "", n == 1 ? "" : "s", sb_str(&lines)));
-        /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
+        /* only strings the server takes as text ('{{ name }}'): it may well start, with them;
+         * where every such line is a custom parameter's (app.env), which only the application
+         * reads, the server neither refuses nor misbehaves: a warning (review 2026-12zo, h59a
+         * 06) */
         f->refuses_start = refused;
+        bool custom_only = !refused;
+        for (size_t idx = 0; custom_only && idx < set->n_entries; idx++)
+            custom_only =
+                !templated[idx] || (set->entries[idx].name && strchr(set->entries[idx].name, '.'));
+        if (custom_only)
+            finding_set_severity(f, SEV_WARNING);
         f->hint = finding_take(
-            f, by_design ? xasprintf("%s Render the template with the deployment's values (helm"
+            f, by_design ? xasprintf("%s%s%s Render the template with the deployment's values (helm"
                                      " template, ansible, envsubst, the sed script) and lint the"
                                      " output.",
+                                     as_is ? as_is : "", as_is ? " " : "",
                                      refused ? "The server refuses to start with it."
                                              : "The server would take the placeholders as literal"
                                                " text.")
@@ -573,7 +584,7 @@ static void mark_raw_lines(const ConfSet *set, bool *raw)
 }
 
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
-                           bool *templated, bool *in_tag, FindingList *out)
+                           const char *as_is, bool *templated, bool *in_tag, FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0, n_comment = 0;
     bool refused = false;
@@ -586,7 +597,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
             in_tag[idx] = false; /* literal text: the server reads it as it is */
             continue;
         }
-        if (!target_here && entry->error && conf_renders_comment(entry->line_text)) {
+        if (!target_here && !as_is && entry->error && conf_renders_comment(entry->line_text)) {
             in_tag[idx] = true; /* renders comments only (held-out set 52, h52a 15) */
             continue;
         }
@@ -630,7 +641,8 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
                 refused = true;
             }
     if (n_marked)
-        add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
+        add_template_finding(set, cat, templated, n_marked, refused, target_here || as_is, as_is,
+                             out);
     add_empty_output_finding(set, out);
     add_rendered_syntax_finding(set, raw, out);
     free(raw);

@@ -2324,7 +2324,13 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_overrides(set, snap->catalog, out);
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
     bool *in_tag = xcalloc(set->n_entries + 1, sizeof(bool));
-    lint_check_template(set, snap->catalog, opts->host_is_server, templated, in_tag, out);
+    lint_check_template(set, snap->catalog, opts->host_is_server,
+                        opts->read_as_mounted
+                            ? "A compose service runs it as config_file straight from its mount, "
+                              "and compose fills in variables in the compose file, never in a "
+                              "file it mounts."
+                            : NULL,
+                        templated, in_tag, out);
     bool *sql = xcalloc(set->n_entries + 1, sizeof(bool));
     check_sql_statements(set, sql, out);
     UnknownFamilies fams = {0};

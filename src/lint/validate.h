@@ -27,6 +27,10 @@ typedef struct ValidateOpts {
      * that exists here exists in the container (PK0061 says nothing) */
     const ConfMount *mounts;
     size_t n_mounts;
+    /* a compose service runs the file as its config_file straight from the mount, with the
+     * image's own postgres: the server reads it as written, since compose fills in variables in
+     * the compose file, never in a file it mounts */
+    bool read_as_mounted;
 } ValidateOpts;
 
 /* Appends the validation findings of `set` for `snap`'s target version (snap must have been built

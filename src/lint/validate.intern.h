@@ -48,13 +48,14 @@ void lint_check_preload_libraries(const Snapshot *snap, FindingList *out);
  * (`target_here`: a data directory or --host local), else a notice naming the evidence that it
  * is a template; returns how many (0: not a template, nothing added). A line that renders
  * only comments (conf_renders_comment) is in `in_tag` alone: no setting, and no placeholder;
- * where the server reads the file as it is (`target_here`), it is a placeholder as any other. */
+ * where the server reads the file as it is (`target_here`, or `as_is`: why, a compose mount's
+ * sentence, else NULL), it is a placeholder as any other. */
 /* "11, 12, other.conf:3 and 5 more": the lines `marked` (one per entry) holds, the first 20
  * named, one in another file than the first's with that file's name. Returns the first marked
  * entry, NULL when none. */
 const ConfEntry *lint_marked_lines(const ConfSet *set, const bool *marked, StrBuf *lines);
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
-                           bool *templated, bool *in_tag, FindingList *out);
+                           const char *as_is, bool *templated, bool *in_tag, FindingList *out);
 
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
 /* `image_libraries`: the libraries an operator's image preloads itself (ValidateOpts), or NULL. */

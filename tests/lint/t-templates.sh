@@ -642,4 +642,21 @@ check "  ... in pg_hba.conf too: one placeholder line (3), no PK0201" \
 printf '{{ ansible_managed | comment }}\nshared_buffers = 128MB\n' >"$work/managed-here.conf"
 check "  close miss: where the server reads it as it is (--host local): PK0003, refusing start" \
   test "$(lint_json --host local "$work/managed-here.conf" | jq -r '[.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"] | join(",")')" = "error true"
+# a file a compose service runs as config_file straight from its mount is read as written:
+# compose fills in variables in the compose file, never in a file it mounts (review 2026-12zo,
+# h59a 06: `app.env = '${APP_ENV}'` called a stand-in a build fills in); a value the server
+# keeps as text is a warning, one it refuses an error. Close misses: a command that runs a
+# script (which may render it), a file the service never reads
+mkdir -p "$work/mounted/.git" "$work/mounted/pg"
+printf "app.env = '\${APP_ENV}'\nshared_buffers = 128MB\n" >"$work/mounted/pg/postgresql.conf"
+mcompose() { printf 'services:\n  db:\n    image: postgres:17\n    %s\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' "$1" >"$work/mounted/docker-compose.yml"; }
+pk3() { lint_json "$work/mounted/pg/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start) \(.hint | contains("compose fills in variables in the compose file"))"] | join(",")'; }
+mcompose 'command: postgres -c config_file=/etc/postgresql/postgresql.conf'
+check "a \${VAR} kept as text in a file compose mounts as config_file: PK0003 a warning saying compose fills in none" \
+  test "$(pk3)" = "warning false true"
+printf "app.env = 'x'\nshared_buffers = \${SB}\n" >"$work/mounted/pg/postgresql.conf"
+check "  ... one the server refuses (shared_buffers): an error, refusing start" test "$(pk3 | cut -d' ' -f1,2)" = "error true"
+mcompose 'command: ["/bin/sh", "-c", "envsubst < /etc/postgresql/postgresql.conf > /tmp/pg.conf && postgres -c config_file=/tmp/pg.conf"]'
+check "  close miss: a command that runs a shell (which may render it): a template, a notice" \
+  test "$(pk3 | cut -d' ' -f1)" = notice
 done_testing
