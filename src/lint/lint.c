@@ -724,17 +724,29 @@ void lint_locate_columns(LintResult *res)
             Finding *f = &res->findings.items[fi];
             if (f->column || !f->file || f->line <= 0)
                 continue;
-            /* several entries can share a line (JSON on one line): the one the finding names */
-            const char *named = f->n_settings ? f->settings[0].name : NULL;
-            for (int pass = named ? 0 : 1; pass < 2 && !f->column; pass++)
+            /* several entries can share a line (JSON on one line, a compose command): the one
+             * the finding names, any of its settings (review 2026-12zo, h59b 30: PK3027's first
+             * setting, max_slot_wal_keep_size, is unset, and the line's first entry, another
+             * parameter, gave the column); any entry only where it names none there */
+            bool names_one = false;
+            for (size_t s = 0; s < f->n_settings && !names_one; s++)
+                for (size_t ent = 0; ent < set->n_entries && !names_one; ent++)
+                    names_one = set->entries[ent].line == f->line && set->entries[ent].name &&
+                                f->settings[s].name && !strcmp(set->entries[ent].file, f->file) &&
+                                !strcasecmp(set->entries[ent].name, f->settings[s].name);
+            for (size_t s = 0; s <= f->n_settings && !f->column; s++) {
+                const char *named = s < f->n_settings ? f->settings[s].name : NULL;
+                if (!named && names_one)
+                    break;
                 for (size_t ent = 0; ent < set->n_entries; ent++) {
                     const ConfEntry *e = &set->entries[ent];
                     if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file) &&
-                        (pass || !strcasecmp(e->name, named))) {
+                        (!named || (e->name && !strcasecmp(e->name, named)))) {
                         f->column = e->column;
                         break;
                     }
                 }
+            }
         }
     }
 }

@@ -221,4 +221,10 @@ mkdir -p "$tmp/optimage"
 optimg() { printf 'services:\n  db:\n    image: %s\n    command:\n      - "-c"\n      - "max_wal_senders=2"\n' "$1" >"$tmp/optimage/docker-compose.yml"; lint_json "$tmp/optimage/docker-compose.yml" | jq -r '[.inputs[]?.settings[]? | .name] | join(",")'; }
 check "lovelysystems/docker-postgres:dev with -c options: max_wal_senders read" test "$(optimg lovelysystems/docker-postgres:dev)" = max_wal_senders
 check "  close miss: acme/backup-agent with -c options: nothing read" test -z "$(optimg acme/backup-agent:1)"
+# a finding whose first setting is unset takes its column from the one it names on the line, not
+# the line's first entry (review 2026-12zo, h59b 30: PK3027 at shared_preload_libraries' column)
+mkdir -p "$tmp/col"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c shared_preload_libraries=pg_stat_statements -c wal_level=logical\n' >"$tmp/col/docker-compose.yml"
+check "compose: PK3027 (max_slot_wal_keep_size unset) at wal_level's column" \
+  test "$("$PGKNOB" lint --format json "$tmp/col/docker-compose.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3027") | .column] | join(",")')" = "$(col_of "$tmp/col/docker-compose.yml" 'wal_level=logical')"
 done_testing
