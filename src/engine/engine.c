@@ -107,6 +107,20 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap, con
                 best = at;
         }
     }
+    /* an anchor outside the rule's list, which the file sets (PK3027 said of
+     * synchronous_standby_names: review 2026-12zo, h59c 41, at wal_level's line): listed, and
+     * the finding at its line */
+    bool listed = false;
+    for (size_t param_idx = 0; anchor && param_idx < rule->n_params && !listed; param_idx++)
+        listed = !strcasecmp(anchor, rule->params[param_idx]);
+    const SnapSetting *outside = anchor && !listed ? snapshot_get(snap, anchor) : NULL;
+    if (outside && outside->source != SRC_DEFAULT && outside->file) {
+        finding_add_setting(f, outside->name, outside->value ? outside->value : "", outside->file,
+                            outside->line);
+        if (!f->file || strcmp(f->file, outside->file))
+            f->file = finding_strdup(f, outside->file);
+        f->line = outside->line;
+    }
 }
 
 static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)

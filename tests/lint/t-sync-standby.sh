@@ -79,4 +79,9 @@ for major in 13 18; do
     pg_cluster_stop
   fi
 done
+# PK3027 said of synchronous_standby_names is at that line, not wal_level's (review 2026-12zo,
+# h59c 41: line 205 for a finding about line 312)
+printf "wal_level = replica\nmax_wal_senders = 10\nsynchronous_standby_names = 'standby'\n" >"$TMP/slots.conf"
+check "PK3027 of synchronous_standby_names: at its line (3)" \
+  test "$("$PGKNOB" lint --fail-on never --format json "$TMP/slots.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3027") | .line] | join(",")')" = 3
 done_testing
