@@ -587,6 +587,19 @@ void lint_target_fixes(const TargetSpec *spec, int major, FindingList *out, size
             else if (!blocked)
                 blocked = f->fixes[fix].name;
         }
+        /* a finding with no fix whose remedy opens by setting a parameter the service keeps
+         * (PK3027's "max_slot_wal_keep_size set below …" on Azure, where it is read-only at -1:
+         * review 2026-12zo, h59b 26) */
+        if (!f->n_fixes && f->suggestion) {
+            size_t n = strcspn(f->suggestion, " =");
+            char *name = xstrndup(f->suggestion, n);
+            bool parameter = n && catalog_find(catalog_for_major(major), name);
+            if (parameter && !service_lets_set(spec, name, major)) {
+                blocked = finding_strdup(f, name);
+                every = true;
+            }
+            free(name);
+        }
         if (f->suppressed || !every || !blocked)
             continue;
         f->suppressed = true;
