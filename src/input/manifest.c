@@ -1162,13 +1162,18 @@ static const char *const cnpg_defaults[] = {
 /* Whether the operator archives to pgBackRest: PGO when spec.backups holds more than an empty
  * pgbackrest mapping (pgbackrest.go, BackupsEnabled: reflect.DeepEqual with an empty one);
  * Percona's unless spec.backups.enabled is false. */
-static bool pgo_backups(const Yaml *y, yaml_node_t *root)
+/* Percona's: a missing spec.backups.enabled is true (its internal/config's BackupsEnabled),
+ * spec.backups itself missing too (review 2026-12zo, h59c 35: archive_command "true" said of a
+ * Percona cluster that archives to pgBackRest). */
+static bool pgo_backups(const Yaml *y, yaml_node_t *root, bool percona)
 {
-    yaml_node_t *backups = path_get(y, root, "spec.backups");
-    if (!backups || backups->type != YAML_MAPPING_NODE)
-        return false;
     yaml_node_t *enabled = path_get(y, root, "spec.backups.enabled");
     if (is_scalar(enabled) && (scalar_is(enabled, "false") || scalar_is(enabled, "False")))
+        return false;
+    if (percona)
+        return true;
+    yaml_node_t *backups = path_get(y, root, "spec.backups");
+    if (!backups || backups->type != YAML_MAPPING_NODE)
         return false;
     for (yaml_node_pair_t *pair = backups->data.mapping.pairs.start;
          pair < backups->data.mapping.pairs.top; pair++) {
@@ -1200,7 +1205,9 @@ static void pgo_defaults(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     const char **pairs = arena_array(arena, n + 3, sizeof *pairs);
     memcpy(pairs, pgo_fixed, n * sizeof *pairs);
     pairs[n++] = "archive_command";
-    pairs[n++] = pgo_backups(y, root) ? "pgbackrest --stanza=db archive-push \"%p\"" : "true";
+    pairs[n++] = pgo_backups(y, root, b->doc->format == INPUT_PERCONA)
+                     ? "pgbackrest --stanza=db archive-push \"%p\""
+                     : "true";
     pairs[n] = NULL;
     b->doc->operator_defaults = pairs;
     b->doc->operator_name = b->doc->format == INPUT_PERCONA ? "Percona's operator" : "PGO";

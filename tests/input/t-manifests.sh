@@ -795,6 +795,11 @@ check "  close miss: a repository configured archives (no PK3018)" \
   test -z "$(pgo_bk postgres-operator.crunchydata.com/v1beta1 PostgresCluster $'    pgbackrest:\n      repos:\n        - name: repo1\n')"
 check "Percona: spec.backups.enabled false archives nothing (PK3018)" \
   test "$(pgo_bk pgv2.percona.com/v2 PerconaPGCluster $'    enabled: false\n    pgbackrest:\n      repos:\n        - name: repo1\n')" = PK3018
+# Percona defaults spec.backups.enabled to true, spec.backups itself missing too (review
+# 2026-12zo, h59c 35: archive_command "true" said of a kuttl step's cluster)
+printf 'apiVersion: pgv2.percona.com/v2\nkind: PerconaPGCluster\nmetadata:\n  name: h\nspec:\n  postgresVersion: 16\n' >"$tmp/pgo-nobk.yaml"
+check "  close miss: Percona with no spec.backups archives to pgBackRest (no PK3018)" \
+  test -z "$("$PGKNOB" lint --format json --fail-on never "$tmp/pgo-nobk.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3018")] | .[].rule')"
 # the CloudNativePG chart's values sit under cluster., not spec.: PK7004's advice and the
 # operator's refusal name the chart's keys (review 2026-12zo, h56c 37)
 printf 'type: postgresql\ncluster:\n  instances: 1\n  postgresql:\n    parameters:\n      shared_preload_libraries: pg_stat_statements\n      work_mem: 8MB\n' >"$tmp/chart-keys.yaml"
