@@ -227,4 +227,11 @@ mkdir -p "$tmp/col"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c shared_preload_libraries=pg_stat_statements -c wal_level=logical\n' >"$tmp/col/docker-compose.yml"
 check "compose: PK3027 (max_slot_wal_keep_size unset) at wal_level's column" \
   test "$("$PGKNOB" lint --format json "$tmp/col/docker-compose.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3027") | .column] | join(",")')" = "$(col_of "$tmp/col/docker-compose.yml" 'wal_level=logical')"
+# a service built FROM postgres:${VERSION}-alpine takes its major from build.args, else the ARG's
+# default (review 2026-12zo, h59c 33: services for 13 to 16 checked as 17 from a comment)
+mkdir -p "$tmp/bargs/pg"
+printf 'ARG VERSION=15\nFROM postgres:${VERSION}-alpine\n' >"$tmp/bargs/pg/Dockerfile"
+printf 'services:\n  db16:\n    build:\n      context: .\n      dockerfile: pg/Dockerfile\n      args:\n        VERSION: 16\n    command: -c ssl=on\n  db14:\n    build:\n      context: .\n      dockerfile: pg/Dockerfile\n      args:\n        - VERSION=14\n    command: -c ssl=on\n  dbdefault:\n    build:\n      context: .\n      dockerfile: pg/Dockerfile\n    command: -c ssl=on\n' >"$tmp/bargs/docker-compose.yml"
+check "compose builds: each service's major from its build arg, else the ARG default (16, 14, 15)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/bargs/docker-compose.yml" 2>/dev/null | jq -r '[.inputs[].pg_version] | join(",")')" = "16,14,15"
 done_testing
