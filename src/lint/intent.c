@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog/value.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_template.h"
@@ -1591,6 +1592,36 @@ static char *facts_where(const Intent *intent)
     return sb_detach(&sb);
 }
 
+/* Do the comments of a sizing (each setting's line, at `first` and `last`, and the three above
+ * it) say it understates the machine ("# Memory — conservative for laptop", "modest")? Then it
+ * is no machine's quarter and three quarters (review 2026-12zo, h59a 04: ram = 1GB taken from
+ * 256MB and 768MB under that comment, and the server said to need more than it). */
+static bool sizing_understated(const char *file, int first, int last)
+{
+    static const char *const words[] = {"conservative", "laptop", "modest", NULL};
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!file || pk_read_file(file, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool said = false;
+    int at = 1;
+    for (const char *line = data; *line && !said && at <= last; at++) {
+        const char *eol = line + strcspn(line, "\n");
+        const char *hash = memchr(line, '#', (size_t)(eol - line));
+        bool near = (at >= first - 3 && at <= first) || (at >= last - 3 && at <= last);
+        if (near && hash) {
+            char *comment = xstrndup(hash, (size_t)(eol - hash));
+            for (const char *const *w = words; *w && !said; w++)
+                said = strcasestr(comment, *w) != NULL;
+            free(comment);
+        }
+        line = *eol ? eol + 1 : eol;
+    }
+    free(data);
+    return said;
+}
+
 /* A file that gives shared_buffers a quarter and effective_cache_size three quarters of one
  * machine's memory (pgtune's and timescaledb-tune's split, written out to the kilobyte) states
  * that machine: their sum. Read only where no comment states the RAM. */
@@ -1602,7 +1633,7 @@ static void ram_from_sizing(Intent *intent, const Snapshot *snap)
         !ecs->parsed_ok || sb->parsed.num <= 0 || !ecs->file)
         return;
     double ratio = ecs->parsed.num / sb->parsed.num;
-    if (ratio < 2.97 || ratio > 3.03)
+    if (ratio < 2.97 || ratio > 3.03 || sizing_understated(ecs->file, sb->line, ecs->line))
         return;
     char *text = xasprintf("shared_buffers = %s (line %d) and effective_cache_size = %s (line %d) "
                            "are a quarter and three quarters of it, as pgtune sizes them",

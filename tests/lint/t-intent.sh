@@ -1842,6 +1842,12 @@ jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from its
   jq -e 'any(.findings[]; .rule == "PK2001" and (.hint | test("read from the file.s sizing")))' >/dev/null <<<"$out" &&
   ok "pgtune's split states 4GB: PK2001 measures 200 x 64MB against it, a warning that says why" ||
   fail "split: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
+# a comment that calls the sizing conservative, or a laptop's, says it understates the machine:
+# no RAM from it (review 2026-12zo, h59a 04); the stock sample's comments say nothing of it
+printf "# Memory - conservative for laptop\nshared_buffers = 1GB\neffective_cache_size = 3GB\nmax_connections = 200\nwork_mem = 64MB\n" >"$work/split-laptop.conf"
+[ "$(jq '[.findings[] | select(.rule == "PK0092")] | length' <<<"$(lint_json "$work/split-laptop.conf")")" = 0 ] &&
+  ok "a split under '# Memory - conservative for laptop' states no RAM (no PK0092)" ||
+  fail "laptop split: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$(lint_json "$work/split-laptop.conf")")"
 # under a test purpose the file shows, that guess is a notice: a test cluster rarely has every
 # session busy; a benchmark's stays a warning (review 2026-12zg, rwc2 08, rwd2 38)
 mkdir -p "$work/sized-test/tests" "$work/sized-bench/bench"
