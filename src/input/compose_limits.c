@@ -708,6 +708,44 @@ static void pre18_data_volume(yaml_document_t *doc, yaml_node_t *service, const 
     free(image);
 }
 
+/* The line of the service's volume item that holds its data directory (its PGDATA, or one
+ * under /var/lib/postgresql) from a named volume the file's top-level `volumes` declares
+ * `external: true`; 0 when none (review 2026-12zo, h59a 02: a cluster kept in an external
+ * volume, with backups, read as a throwaway test from its settings). */
+static int kept_data_volume(yaml_document_t *doc, yaml_node_t *root, yaml_node_t *service)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    yaml_node_t *declared = root ? input_yaml_member(doc, root, "volumes") : NULL;
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE || !declared ||
+        declared->type != YAML_MAPPING_NODE)
+        return 0;
+    bool pgdata_set = false;
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    int line = 0;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !line && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        char *target = item ? volume_target(doc, item) : NULL;
+        bool named = source && *source && !strchr(source, '/') && *source != '.' &&
+                     *source != '$' && *source != '~';
+        bool data = target && (pgdata ? under_dir(pgdata, target)
+                                      : !strncmp(target, "/var/lib/postgresql", 19));
+        yaml_node_t *decl = named && data ? input_yaml_member(doc, declared, source) : NULL;
+        yaml_node_t *external = decl && decl->type == YAML_MAPPING_NODE
+                                    ? input_yaml_member(doc, decl, "external")
+                                    : NULL;
+        char *text = scalar_text(external);
+        if (text && (!strcmp(text, "true") || !strcmp(text, "True") || !strcmp(text, "yes")))
+            line = (int)item->start_mark.line + 1;
+        free(text);
+        free(source);
+        free(target);
+    }
+    free(pgdata);
+    return line;
+}
+
 void input_compose_service_data_volume(yaml_document_t *doc, yaml_node_t *service,
                                        const char *compose, const char *name, ComposeLimits *out)
 {
@@ -1450,6 +1488,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 }
                 hba_mount(&doc, service, compose, name ? name : "?", out);
                 pre18_data_volume(&doc, service, compose, compose_dir, name ? name : "?", out);
+                out->kept_volume_line = kept_data_volume(&doc, root, service);
                 free(name);
             }
         if (!found && services && services->type == YAML_MAPPING_NODE)

@@ -93,6 +93,10 @@ typedef struct ComposeLimits {
     char *old_volume;
     int old_volume_line;
     bool old_volume_unpinned;
+    /* the line of the mounting service's volume that holds its data directory, where the compose
+     * file declares that named volume external (created outside compose, which neither makes nor
+     * removes it: a cluster kept), 0 otherwise */
+    int kept_volume_line;
 } ComposeLimits;
 
 typedef enum {

@@ -2580,11 +2580,13 @@ static bool throwaway_opt_outs(const ConfSet *set, char **evidence, int *line)
  * a muted log, itself a misconfiguration as likely as a choice, so like a name it lowers only
  * what costs performance or log volume, never what can lose data (the development corpus's
  * review, rwt: log_min_messages = panic turned fsync = off into a notice). */
+/* `combined`: the evidence is the combination of opt-outs alone (throwaway_opt_outs). */
 static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line,
-                                         bool *single, bool *weak)
+                                         bool *single, bool *weak, bool *combined)
 {
     *single = true;
     *weak = false;
+    *combined = false;
     const ConfEntry *data = applied_entry(set, "data_directory");
     if (data && data->value &&
         (!strncmp(data->value, "/dev/shm", 8) || strstr(data->value, "/tmpfs") ||
@@ -2615,8 +2617,10 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *line = restart->line;
         return INTENT_TEST;
     }
-    if (throwaway_opt_outs(set, evidence, line))
+    if (throwaway_opt_outs(set, evidence, line)) {
+        *combined = true;
         return INTENT_TEST;
+    }
     *single = true;
     /* log_directory is read only by the logging collector, which is off by default: without it
      * the log goes to stderr whatever the directory says (review-rwb 29) */
@@ -2935,8 +2939,20 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     char *evidence = NULL;
     int line = 0;
     /* the settings first: they state the purpose outright, a name only weakly */
-    bool single = false, weak = false;
-    out->purpose = purpose_of_settings(set, &evidence, &line, &single, &weak);
+    bool single = false, weak = false, combined = false;
+    out->purpose = purpose_of_settings(set, &evidence, &line, &single, &weak, &combined);
+    /* the opt-outs' throwaway signature stands for no cluster its compose service keeps in a
+     * volume declared external, which compose neither creates nor removes (review 2026-12zo,
+     * h59a 02: a production stack's fsync = off lowered by the very settings it judges) */
+    ComposeLimits kept = {0};
+    if (combined && !set->data_dir && set->n_files && input_compose_mount(set->files[0], &kept) &&
+        kept.kept_volume_line && !kept.unread) {
+        out->purpose = INTENT_NONE;
+        free(evidence);
+        evidence = NULL;
+        line = 0;
+    }
+    compose_limits_clear(&kept);
     out->purpose_named = out->purpose != INTENT_NONE && weak && by_path != out->purpose;
     /* the compose service that runs the file: a data directory on tmpfs is a cluster recreated
      * for each run, as data_directory in memory is (held-out set 31, h31c 29); a compose

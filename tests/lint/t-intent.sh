@@ -563,6 +563,14 @@ jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out" |
   grep -q "the file's own, read where PK0090 says; --purpose production checks it as production" &&
   ok "settings: the demoted finding points to PK0090's evidence (said once) and names the override" ||
   fail "settings throwaway hint: $(jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out")"
+# ... but not for a cluster its compose service keeps in a volume declared external (review
+# 2026-12zo, h59a 02); close miss: a volume compose makes itself
+mkdir -p "$work/kept/.git" "$work/kept/pg"
+cp "$work/throwaway.conf" "$work/kept/pg/postgresql.conf"
+kept() { printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n      - dbdata:/var/lib/postgresql/data\nvolumes:\n  dbdata:\n%b' "$1" >"$work/kept/docker-compose.yml"; lint_json "$work/kept/pg/postgresql.conf" | sev PK6001; }
+[ "$(kept '    external: true\n')" = error ] && [ "$(kept '')" = notice ] &&
+  ok "settings: the throwaway signature does not stand for a cluster kept in an external volume" ||
+  fail "settings kept: external $(kept '    external: true\n'), own $(kept '')"
 printf 'fsync = off\ntrack_counts = off\nfull_page_writes = off\n' >"$work/nostats.conf"
 [ "$(lint_json "$work/nostats.conf" | sev PK4002)" = notice ] &&
   ok "settings: fsync, full_page_writes and track_counts off together are a throwaway server's" ||
