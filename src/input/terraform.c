@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "common/git_origin.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "catalog/catalog.h"
@@ -889,10 +890,45 @@ static InputDoc *new_doc(InputResult *out, DocBuilder *b, const Tf *tf, char *la
 
 /* Does a called module's expression `v` (a family Terraform computes: "postgres${…}"), or its
  * call's `engine` argument, name PostgreSQL? */
+/* The attribute `attr` of the data source a family reads its engine's from
+ * (`data.aws_rds_engine_version.NAME.parameter_group_family`), in the module's files; NULL when
+ * `v` is no such reference. *file: the file it is written in. */
+static const HclAttr *engine_data_attr(const Tf *tf, const HclValue *v, const char *attr,
+                                       const TfFile **file)
+{
+    if (!v || v->kind != HCL_REF || v->n_path != 4 || strcmp(v->path[0], "data") ||
+        strcmp(v->path[1], "aws_rds_engine_version") ||
+        strcmp(v->path[3], "parameter_group_family"))
+        return NULL;
+    for (size_t idx = 0; idx <= tf->n_siblings; idx++) {
+        const TfFile *in = idx ? &tf->siblings[idx - 1] : tf->main;
+        for (size_t b = 0; !in->json && b < in->body.n_blocks; b++) {
+            const HclBlock *block = &in->body.blocks[b];
+            if (!strcmp(block->type, "data") && block->n_labels == 2 &&
+                !strcmp(block->labels[0], v->path[1]) && !strcmp(block->labels[1], v->path[2])) {
+                *file = in;
+                return hcl_attr(&block->body, attr);
+            }
+        }
+    }
+    return NULL;
+}
+
 static bool call_names_postgres(const Tf *tf, const HclValue *v)
 {
     if (v && v->kind == HCL_EXPR && v->text && strcasestr(v->text, "postgres"))
         return true;
+    /* a family read from the engine's data source: its engine (aurora-postgresql) */
+    const TfFile *data_file = NULL;
+    const HclAttr *data_engine = engine_data_attr(tf, v, "engine", &data_file);
+    if (data_engine) {
+        Eval ev = {0};
+        eval_value(tf, NULL, (Resolved){&data_engine->value, data_file}, &ev, 0);
+        bool named = !ev.why && ev.out.node->text && strcasestr(ev.out.node->text, "postgres");
+        free(ev.why);
+        if (named)
+            return true;
+    }
     const HclAttr *engine = tf->call ? hcl_attr(&tf->call->body, "engine") : NULL;
     if (!engine)
         return false;
@@ -933,6 +969,26 @@ static void module_doc_version(InputDoc *doc, const Tf *tf, const HclValue *v, c
     const HclAttr *version = hcl_attr(&tf->call->body, "engine_version");
     bool postgres = call_names_postgres(tf, v);
     Eval version_ev = {0};
+    /* the engine's data source's version (data.aws_rds_engine_version's `version`, often the
+     * call's own argument: review 2026-12zo, h60b 24) before the call's engine_version */
+    const TfFile *data_file = NULL;
+    const HclAttr *data_version = postgres ? engine_data_attr(tf, v, "version", &data_file) : NULL;
+    if (data_version) {
+        eval_value(tf, NULL, (Resolved){&data_version->value, data_file}, &version_ev, 0);
+        if (!version_ev.why && version_ev.out.node->text) {
+            bool here = version_ev.out.file == tf->caller->main && tf->caller == root;
+            input_doc_version(
+                doc,
+                arena_printf(arena, "version of the engine module.%s reads", tf->call->labels[0]),
+                version_ev.out.node->text, here ? version_ev.out.node->line : outer->line,
+                here ? version_ev.out.node->column : outer->column);
+            free(version_ev.why);
+            free(ev.why);
+            return;
+        }
+        free(version_ev.why);
+        version_ev = (Eval){0};
+    }
     if (postgres && version)
         eval_value(tf->caller, NULL, (Resolved){&version->value, tf->caller->main}, &version_ev, 0);
     if (postgres && version && !version_ev.why &&
@@ -1627,18 +1683,75 @@ static bool reads_resource(const HclBody *body)
  * (review 2026-12zo, h58b 24: `parameters` passed to ../../../modules/rds, whose
  * parameter_group.tf reads var.parameters, was "no parameter group" and exit 2). A registry's
  * or a repository's source is not fetched; a call whose count is 0 creates nothing. */
+/* A registry source ("madelabs/rds-cluster/aws", a host before it, "//sub" after it) that names
+ * the checkout holding the calling file: the registry publishes NAMESPACE/NAME/PROVIDER from the
+ * repository NAMESPACE/terraform-PROVIDER-NAME, so a module's own example calls the module at
+ * the checkout's top (review 2026-12zo, h60: a module repository's docs/example.tf, "no
+ * parameter group", exit 2). Its directory (malloc'd), or NULL. */
+static char *registry_source_here(const char *file, const char *source)
+{
+    char *copy = xstrdup(source);
+    char *sub = strstr(copy, "//");
+    if (sub) {
+        *sub = '\0';
+        sub += 2;
+    }
+    char *parts[4];
+    int n = 0;
+    for (char *save = NULL, *part = strtok_r(copy, "/", &save); part && n < 4;
+         part = strtok_r(NULL, "/", &save))
+        parts[n++] = part;
+    if (n == 4 && strchr(parts[0], '.')) { /* registry.terraform.io/ns/name/provider */
+        parts[0] = parts[1];
+        parts[1] = parts[2];
+        parts[2] = parts[3];
+        n = 3;
+    }
+    char dir[PATH_MAX];
+    if (n != 3 || strchr(parts[0], '.') || strchr(source, ':') || !realpath(file, dir)) {
+        free(copy);
+        return NULL;
+    }
+    char *found = NULL;
+    for (int level = 0; level < 8; level++) {
+        char *cut = strrchr(dir, '/');
+        if (!cut || cut == dir)
+            break;
+        *cut = '\0';
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) >= (int)sizeof git || stat(git, &st) != 0)
+            continue;
+        char *owner = NULL;
+        char *name = git_origin_repository(dir, &owner);
+        char *want = xasprintf("terraform-%s-%s", parts[2], parts[1]);
+        if (name && owner && !strcasecmp(name, want) && !strcasecmp(owner, parts[0]))
+            found = sub && *sub ? xasprintf("%s/%s", dir, sub) : xstrdup(dir);
+        free(want);
+        free(name);
+        free(owner);
+        break; /* the checkout's top: no module of another checkout */
+    }
+    free(copy);
+    return found;
+}
+
 static void read_local_module(const Tf *tf, const HclBlock *block, InputResult *out)
 {
     const HclValue *source = attr_value(&block->body, "source");
     if (block->n_labels < 1 || !source || source->kind != HCL_STRING || !source->text ||
-        tf->depth >= TF_MAX_MODULE_DEPTH ||
-        (strncmp(source->text, "./", 2) && strncmp(source->text, "../", 3)) ||
-        resource_count(tf, block) == 0)
+        tf->depth >= TF_MAX_MODULE_DEPTH || resource_count(tf, block) == 0)
+        return;
+    bool local = !strncmp(source->text, "./", 2) || !strncmp(source->text, "../", 3);
+    char *dir = local ? NULL : registry_source_here(tf->main->path, source->text);
+    if (!local && !dir)
         return;
     const char *slash = strrchr(tf->main->path, '/');
-    char *dir =
-        slash ? xasprintf("%.*s%s", (int)(slash - tf->main->path + 1), tf->main->path, source->text)
-              : xstrdup(source->text);
+    if (local)
+        dir = slash ? xasprintf("%.*s%s", (int)(slash - tf->main->path + 1), tf->main->path,
+                                source->text)
+                    : xstrdup(source->text);
+
     size_t n = 0;
     char **names = module_names(dir, false, &n);
     TfFile *files = n ? arena_alloc(tf->arena, n * sizeof(TfFile)) : NULL;

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog/value.h"
+#include "common/git_origin.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -2330,50 +2331,6 @@ static bool bench_word(const char *word)
            (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
 }
 
-/* The name of the repository whose root is `root`, as its origin remote names it
- * ("https://host/owner/poc-schema-per-tenant.git" gives "poc-schema-per-tenant"), or NULL. The
- * clone's directory may be named anything (a CI runner's "ci-clone"); the remote's name is what
- * the repository's owner called it. */
-static char *repository_name(const char *root)
-{
-    char *path = xasprintf("%s/.git/config", root);
-    FILE *fp = fopen(path, "r");
-    free(path);
-    if (!fp)
-        return NULL;
-    char line[4096], *name = NULL;
-    bool origin = false;
-    while (!name && fgets(line, sizeof(line), fp)) {
-        char *p = line;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == '[') {
-            origin = !strncmp(p, "[remote \"origin\"]", 17);
-            continue;
-        }
-        if (!origin || strncmp(p, "url", 3))
-            continue;
-        p += 3;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p++ != '=')
-            continue;
-        p[strcspn(p, "\r\n")] = '\0';
-        size_t len = strlen(p);
-        while (len && (p[len - 1] == '/' || isspace((unsigned char)p[len - 1])))
-            p[--len] = '\0';
-        if (len > 4 && !strcmp(p + len - 4, ".git"))
-            p[len -= 4] = '\0';
-        char *last = p + len;
-        while (last > p && last[-1] != '/' && last[-1] != ':')
-            last--;
-        if (*last)
-            name = xstrdup(last);
-    }
-    fclose(fp);
-    return name;
-}
-
 /* The part of the absolute `full` path that speaks for the file: below the repository that holds
  * it (the deepest directory above it with a .git), since the directories above, the clone's own
  * name included, say where someone checked it out (a CI runner's "ci-clone"), not what the file
@@ -2391,7 +2348,7 @@ static const char *inside_repository(const char *full, char **repo)
         free(git);
         if (found) {
             from = full + strlen(dir);
-            *repo = repository_name(dir);
+            *repo = git_origin_repository(dir, NULL);
             break;
         }
     }

@@ -484,4 +484,18 @@ check "a .tfvars beside its module (which calls a local one): its values read, f
 check "  ... log_min_duration_statement = 0 at line 3 of prod.tfvars" \
   grep -qF "prod.tfvars:3: #1 log_min_duration_statement = '0'" <<<"$(cd "$tmp/vars/own" && "$PGKNOB" settings prod.tfvars 2>/dev/null)"
 
+# a registry source naming the checkout that holds the call (NAMESPACE/NAME/PROVIDER is published
+# from NAMESPACE/terraform-PROVIDER-NAME) is the module at the checkout's top: a module's own
+# example; its family from the engine's data source, that source's version the major (review
+# 2026-12zo, h60b 24: docs/example.tf, exit 2). Close miss: another repository's name
+mkdir -p "$tmp/regmod/.git" "$tmp/regmod/docs"
+printf '[remote "origin"]\n\turl = https://github.com/acme/terraform-aws-pgcluster\n' >"$tmp/regmod/.git/config"
+printf 'variable "postgres_version" {}\nvariable "parameters" { default = [] }\ndata "aws_rds_engine_version" "family" {\n  engine  = "aurora-postgresql"\n  version = var.postgres_version\n}\nresource "aws_rds_cluster_parameter_group" "this" {\n  family = data.aws_rds_engine_version.family.parameter_group_family\n  dynamic "parameter" {\n    for_each = var.parameters\n    content {\n      name  = parameter.value.name\n      value = parameter.value.value\n    }\n  }\n}\n' >"$tmp/regmod/main.tf"
+printf 'module "example" {\n  source           = "acme/pgcluster/aws"\n  version          = "1.0.0"\n  postgres_version = "16.1"\n  parameters = [\n    { name = "log_min_duration_statement", value = "500" },\n  ]\n}\n' >"$tmp/regmod/docs/example.tf"
+j=$(cd "$tmp/regmod/docs" && "$PGKNOB" lint --format json --fail-on never example.tf 2>/dev/null)
+check "a module's own example through its registry source: read, for 16 from the engine's data source" \
+  test "$(jq -r '[.inputs[] | "\(.pg_version) \(.settings | length)"] | join(",")' <<<"$j")" = "16 1"
+printf '[remote "origin"]\n\turl = https://github.com/acme/other-repo\n' >"$tmp/regmod/.git/config"
+expect_exit 2 "  close miss: the checkout is another repository: the registry is not fetched" -- \
+  bash -c 'cd "$1" && "$2" lint example.tf' _ "$tmp/regmod/docs" "$PGKNOB"
 done_testing
