@@ -215,12 +215,16 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     const TargetSpec *service = opts->target;
     if (!service && doc && doc->service != TARGET_NONE && !input->own_service) {
         input->own_service = xcalloc(1, sizeof *input->own_service);
-        if (target_spec_load(doc->service, input->own_service, NULL)) {
+        /* the service's data missing is an installation's fault, said as such: checked without
+         * it, a service's own defaults would be read as PostgreSQL's (pg_stat_statements advised
+         * where RDS and Cloud SQL preload it) */
+        if (target_spec_load(doc->service, input->own_service, diag)) {
             service = input->own_service;
         } else {
             arena_free(input->own_service->arena);
             free(input->own_service);
             input->own_service = NULL;
+            return false;
         }
     } else if (!service) {
         service = input->own_service;

@@ -190,7 +190,7 @@ bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag)
     if (!dir) {
         memset(spec, 0, sizeof(*spec));
         bool ok = pk_diag_set(diag, NULL, 0, "Install pgknob's data or set PGKNOB_DATA_DIR.",
-                              "no targets directory for --target %s (looked in %s)",
+                              "no targets directory for the %s service's data (looked in %s)",
                               input_target_name(target), searched ? searched : "");
         free(searched);
         return ok;

@@ -211,4 +211,18 @@ printf "wal_level = logical\n" >"$tmp/slots.conf"
 pk3027() { "$PGKNOB" lint --format json --fail-on never --target "$1" --pg-version 16 "$tmp/slots.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3027") | "\(.suppressed) \(.suppress_reason // "" | contains("does not let you set max_slot_wal_keep_size"))"] | join(",")'; }
 check "--target azure: PK3027 suppressed, the service not letting max_slot_wal_keep_size be set" test "$(pk3027 azure)" = "true true"
 check "  close miss: --target rds: it stands" test "$(pk3027 rds)" = "false false"
+# an installation without the services' data says so and stops (exit 2), rather than checking an
+# RDS group with PostgreSQL's own defaults (review 2026-12zo, h59b 23 and 27, h60b 25, 27 and 28:
+# pg_stat_statements advised where RDS and Cloud SQL preload it, from a copy of pgknob without
+# targets/)
+mkdir -p "$tmp/notargets/share/pgknob"
+cp -r "$PROJECT_ROOT/rules" "$tmp/notargets/share/pgknob/"
+printf 'resource "aws_db_parameter_group" "x" {\n  family = "postgres16"\n  parameter {\n    name  = "work_mem"\n    value = "8192"\n  }\n}\n' >"$tmp/notargets/x.tf"
+expect_exit 2 "an RDS group where the services' data is missing: exit 2" -- \
+  env PGKNOB_DATA_DIR="$tmp/notargets/share/pgknob" "$PGKNOB" lint "$tmp/notargets/x.tf"
+check "  ... saying which data is missing" grep -q "no targets directory for the rds service's data" \
+  <<<"$(PGKNOB_DATA_DIR="$tmp/notargets/share/pgknob" "$PGKNOB" lint "$tmp/notargets/x.tf" 2>&1)"
+cp -r "$PROJECT_ROOT/targets" "$tmp/notargets/share/pgknob/"
+check "  close miss: with it, the group is read and pg_stat_statements is not advised" \
+  test "$(PGKNOB_DATA_DIR="$tmp/notargets/share/pgknob" "$PGKNOB" lint --format json --fail-on never "$tmp/notargets/x.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK7004")] | length')" = 0
 done_testing
