@@ -287,6 +287,26 @@ static const char *past_condition(const char *p, const char *stop)
     return NULL;
 }
 
+/* The branches `out[0..n)` with the text after the tag (`<%= … ? 16 : 4 %>MB`: review 2026-12zo,
+ * h60a 10, 16 and 4 read as kB) appended, up to the value's closing quote, a comment or a blank;
+ * 0 (all freed) when that text holds another tag, so that no rendering is guessed. */
+static size_t with_suffix(char **out, size_t n, const char *after)
+{
+    /* the value's own text runs on to its closing quote, a comment or a blank */
+    size_t len = strcspn(after, " \t'\"#\r\n");
+    if (memmem(after, len, "{{", 2) || memmem(after, len, "<%", 2) || memmem(after, len, "{%", 2)) {
+        for (size_t idx = 0; idx < n; idx++)
+            free(out[idx]);
+        return 0;
+    }
+    for (size_t idx = 0; len && idx < n; idx++) {
+        char *joined = xasprintf("%s%.*s", out[idx], (int)len, after);
+        free(out[idx]);
+        out[idx] = joined;
+    }
+    return n;
+}
+
 size_t conf_template_literal_branches(const char *value, char **out, size_t max)
 {
     size_t n = 0;
@@ -319,7 +339,7 @@ size_t conf_template_literal_branches(const char *value, char **out, size_t max)
         }
         out[0] = first;
         out[1] = second;
-        return 2;
+        return with_suffix(out, 2, stop + 2);
     }
     for (;;) { /* 'a' if COND else 'b' if COND else 'c' */
         char *lit = template_literal(&p);
@@ -331,7 +351,7 @@ size_t conf_template_literal_branches(const char *value, char **out, size_t max)
         }
         out[n++] = lit;
         if (p + strspn(p, "-~") == stop && n >= 2)
-            return n;
+            return with_suffix(out, n, stop + 2);
         const char *cond = skip_word(p, "if");
         p = cond ? past_condition(cond, stop) : NULL;
         if (!p)

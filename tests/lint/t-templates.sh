@@ -659,4 +659,16 @@ check "  ... one the server refuses (shared_buffers): an error, refusing start" 
 mcompose 'command: ["/bin/sh", "-c", "envsubst < /etc/postgresql/postgresql.conf > /tmp/pg.conf && postgres -c config_file=/tmp/pg.conf"]'
 check "  close miss: a command that runs a shell (which may render it): a template, a notice" \
   test "$(pk3 | cut -d' ' -f1)" = notice
+# a literal choice's rendering keeps the text after its tag: `<%= c ? 16 : 4 %>MB` prints 16MB or
+# 4MB (review 2026-12zo, h60a 10: "16 kB … refuses every rendering"); close miss: with no unit
+# after the tag it prints 16 (kB) and 4, which every major refuses
+printf "work_mem = <%%= @sb > 2000 ? 16 : 4 %%>MB\t\t# min 64kB\n" >"$work/suffix.conf.erb"
+check "ERB choice with MB after the tag: no PK0021" \
+  test "$(lint_json "$work/suffix.conf.erb" | jq '[.findings[] | select(.rule == "PK0021")] | length')" = 0
+printf "work_mem = {{ '16' if big else '4' }}MB\n" >"$work/suffix.conf.j2"
+check "  ... and a Jinja one" \
+  test "$(lint_json "$work/suffix.conf.j2" | jq '[.findings[] | select(.rule == "PK0021")] | length')" = 0
+printf "work_mem = <%%= @sb > 2000 ? 16 : 4 %%>\n" >"$work/nosuffix.conf.erb"
+check "  close miss: no unit after the tag: PK0021 for every rendering" \
+  grep -q 'refuses every rendering' <<<"$(lint_json "$work/nosuffix.conf.erb" | jq -r '.findings[] | select(.rule == "PK0021") | .message')"
 done_testing

@@ -33,6 +33,17 @@ static void test_jinja(void)
         CHECK_STR(lits[2], "-1");
     }
     free_all(lits, n);
+    /* the text after the tag is each rendering's too (review 2026-12zo, h60a 10) */
+    n = branches("{{ '16' if big else '4' }}MB  # min 64kB", lits);
+    CHECK(n == 2);
+    if (n == 2) {
+        CHECK_STR(lits[0], "16MB");
+        CHECK_STR(lits[1], "4MB");
+    }
+    free_all(lits, n);
+    n = branches("{{ '16' if big else '4' }}{{ unit }}", lits);
+    CHECK(n == 0);
+    free_all(lits, n);
 }
 
 static void test_erb(void)
