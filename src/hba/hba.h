@@ -31,6 +31,10 @@ typedef struct HbaOpts {
     bool ssl;          /* the server's ssl setting: a hostssl line cannot match while off */
     /* oauth_validator_libraries (18), as set, or NULL/"" when unset */
     const char *oauth_validators;
+    /* the file is read without its server's postgresql.conf: oauth_validator_libraries is not
+     * known, so an oauth line is not checked against it (review 2026-12zo, h60b 17: a lone
+     * pg_hba.conf said to refuse start, its postgresql.conf beside it setting the library) */
+    bool oauth_unknown;
     /* files read through include and @ before pgknob stops (0: 1,000); the fuzzer lowers it so
      * that a file including itself costs little */
     size_t max_files_read;

@@ -79,8 +79,10 @@ bool hba_input_is_auth_file(const char *path)
 bool hba_input_from_file(const char *path, int major, HbaInput *in)
 {
     in->opts.major = major;
-    /* the server's ssl setting is unknown: its hostssl lines are taken as meant */
+    /* the server's ssl setting is unknown: its hostssl lines are taken as meant; so is its
+     * oauth_validator_libraries */
     in->opts.ssl = true;
+    in->opts.oauth_unknown = true;
     int kind = auth_file_kind(path);
     if (!kind)
         return false;

@@ -668,6 +668,35 @@ static bool parse_method(Parse *ps, const HbaTokens *toks)
 }
 
 /* The checks after the options (mandatory arguments, implied settings). */
+/* oauth_validator_libraries (`libs`) admits the line's validator: set, one of them named when
+ * it lists several (hba.c's parse_hba_line). */
+static bool oauth_validator_allowed(Parse *ps, const char *libs)
+{
+    size_t n = 0;
+    if (!split_guc_list(libs, &n) || n == 0)
+        return fail(ps, "oauth_validator_libraries must be set for authentication method"
+                        " oauth");
+    char **items = guc_list_items(libs, n);
+    bool ok = true;
+    if (!ps->validator && n == 1) {
+        ps->validator = xstrdup(items[0]);
+    } else if (!ps->validator) {
+        ok = fail(ps, "authentication method \"oauth\" requires argument \"validator\" to be"
+                      " set when oauth_validator_libraries contains multiple options");
+    } else {
+        bool found = false;
+        for (size_t idx = 0; idx < n; idx++)
+            found = found || !strcmp(items[idx], ps->validator);
+        if (!found)
+            ok = fail(ps, "validator \"%s\" is not permitted by oauth_validator_libraries",
+                      ps->validator);
+    }
+    for (size_t idx = 0; idx < n; idx++)
+        free(items[idx]);
+    free(items);
+    return ok;
+}
+
 static bool check_method_args(Parse *ps)
 {
     HbaRule *r = ps->r;
@@ -722,29 +751,7 @@ static bool check_method_args(Parse *ps)
             return fail(ps, "authentication method \"oauth\" requires argument \"issuer\" to be"
                             " set");
         const char *libs = ps->opts->oauth_validators ? ps->opts->oauth_validators : "";
-        size_t n = 0;
-        if (!split_guc_list(libs, &n) || n == 0)
-            return fail(ps, "oauth_validator_libraries must be set for authentication method"
-                            " oauth");
-        char **items = guc_list_items(libs, n);
-        bool ok = true;
-        if (!ps->validator && n == 1) {
-            ps->validator = xstrdup(items[0]);
-        } else if (!ps->validator) {
-            ok = fail(ps, "authentication method \"oauth\" requires argument \"validator\" to be"
-                          " set when oauth_validator_libraries contains multiple options");
-        } else {
-            bool found = false;
-            for (size_t idx = 0; idx < n; idx++)
-                found = found || !strcmp(items[idx], ps->validator);
-            if (!found)
-                ok = fail(ps, "validator \"%s\" is not permitted by oauth_validator_libraries",
-                          ps->validator);
-        }
-        for (size_t idx = 0; idx < n; idx++)
-            free(items[idx]);
-        free(items);
-        if (!ok)
+        if (!(ps->opts->oauth_unknown && !*libs) && !oauth_validator_allowed(ps, libs))
             return false;
         if (ps->skip_usermap && r->map)
             return fail(ps, "map cannot be used in combination with delegate_ident_mapping");

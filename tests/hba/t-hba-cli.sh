@@ -405,4 +405,12 @@ check "... with the cause: $(grep -m1 -o 'pgknob stops after.*' <<<"$OUT$ERR")" 
 stops=$(grep -c 'pgknob stops after' <<<"$OUT$ERR")
 check "... once per include line left unread, a bounded number ($stops, at most 4 a file read)" \
   test "$stops" -gt 0 -a "$stops" -le 4000
+# a pg_hba.conf linted alone does not know its server's oauth_validator_libraries: an oauth line
+# is not said to refuse start (review 2026-12zo, h60b 17: its postgresql.conf beside it sets the
+# library); in a data directory whose postgresql.conf leaves it unset, the server's refusal
+# stands (tests/hba/cases/oauth against the real 18 in t-hba-diff.sh)
+mkdir -p "$T/oauth-lone"
+printf 'host all all 0.0.0.0/0 oauth issuer="https://id.example" scope="openid"\n' >"$T/oauth-lone/pg_hba.conf"
+check "a lone pg_hba.conf's oauth line: no PK0201 refusal" \
+  test "$("$PGKNOB" lint --pg-version 18 --format json --fail-on never "$T/oauth-lone/pg_hba.conf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0201")] | length')" = 0
 done_testing
