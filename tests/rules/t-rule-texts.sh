@@ -27,9 +27,15 @@ check "no rule text names the test suite${suite:+: $suite}" test -z "$suite"
 # the fact is the behaviour, on a real server, with its major. The rules (texts and comments),
 # the strings of src/, and the generated reference and man page.
 reviews='\bset [0-9]+\b|reviewer|review-[a-z0-9]|held-?out|corpus|generators\.py'
+# a dated review ("review 2026-12zg, h36b 20") in what a user reads: an explanation, a message
+# (review 2026-12zo, h60a: PK7010's explanation); a rule file's own # comments may cite one
+dated='review 20[0-9]{2}-'
 said=$( (grep -rniE --include='*.ini' --include='*.md' "$reviews" rules
-  grep -rnE --include='*.c' --include='*.h' '"[^"]*('"$reviews"')[^"]*"' src | grep -v '\.auto\.'
-  grep -niE "$reviews" docs/rules.md docs/pgknob.1.md) || true)
+  grep -rnE --include='*.md' "$dated" rules
+  grep -rnE --include='*.ini' "$dated" rules | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
+  grep -rnE --include='*.c' --include='*.h' '"[^"]*('"$reviews|$dated"')[^"]*"' src | grep -v '\.auto\.' |
+    grep -vE '^[^:]+:[0-9]+:[[:space:]]*(\*|/\*|//)'
+  grep -niE "$reviews|$dated" docs/rules.md docs/pgknob.1.md) || true)
 check "no product text names the project's reviews or corpus${said:+: $said}" test -z "$said"
 
 lint() { # version, host, conf text -> $OUT
