@@ -13,6 +13,7 @@
 
 #define DEBIAN_MAX_FILES 64 /* deployment files read in the file's module */
 #define DEBIAN_WINDOW 6     /* lines apart a destination and its source may be written */
+#define DEBIAN_MAX_DIRS 32  /* directories of the module listed */
 
 /* Is `token` (up to a blank or a quote) Debian's cluster configuration path with any version and
  * cluster, written plainly or with a template's variables: /etc/postgresql/15/main/postgresql.conf,
@@ -98,6 +99,7 @@ typedef struct Scan {
     char *where;
     size_t cap;
     bool found;
+    int dirs; /* directories listed so far */
 } Scan;
 
 /* A line's indentation (blanks before its first character). */
@@ -216,6 +218,8 @@ static bool deployment_file(const char *name)
  * DEBIAN_MAX_FILES read in all. */
 static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
 {
+    if (scan->dirs++ >= DEBIAN_MAX_DIRS)
+        return;
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -240,6 +244,23 @@ static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
     closedir(d);
 }
 
+/* Is `dir` inside a checkout (a .git in it or up to 8 directories above)? */
+static bool in_checkout(const char *dir)
+{
+    char up[PATH_MAX], git[PATH_MAX];
+    struct stat st;
+    snprintf(up, sizeof up, "%s", dir);
+    for (int level = 0; level <= 8 && *up; level++) {
+        if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
+            return true;
+        char *cut = strrchr(up, '/');
+        if (!cut)
+            break;
+        *cut = '\0';
+    }
+    return false;
+}
+
 bool lint_debian_destination(const char *file, char *where, size_t cap)
 {
     char real[PATH_MAX];
@@ -251,9 +272,10 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         snprintf(where, cap, "the file is %s of its checkout", etc + 1);
         return true;
     }
-    /* a template's module (an Ansible role, a Chef cookbook, a Puppet module, a Salt state
-     * tree): the directory above templates/ (or files/), else the file's own; never past the
-     * checkout's top */
+    /* a template's module (an Ansible role, a Chef cookbook, a Puppet module): the directory
+     * above templates/ or files/ (templates/default/ too), else the file's own (a Salt state's,
+     * a script's); only in a checkout, whose files these are (not a corpus directory's
+     * neighbours: tests/rules/t-rules-pack.sh counts what lint opens) */
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", real);
     char *slash = strrchr(dir, '/');
@@ -261,20 +283,28 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         return false;
     *slash = '\0';
     const char *base = slash + 1 - dir + real;
-    for (int level = 0; level < 3; level++) {
+    if (!in_checkout(dir))
+        return false;
+    for (int level = 0; level < 2; level++) {
         char *up = strrchr(dir, '/');
-        char git[PATH_MAX];
-        struct stat st;
-        if (!up || up == dir ||
-            (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0))
+        if (!up || up == dir)
             break;
         if (!strcmp(up + 1, "templates") || !strcmp(up + 1, "files")) {
             *up = '\0';
             break;
         }
-        *up = '\0';
+        if (level == 0 && !strcmp(up + 1, "default")) { /* Chef's templates/default/ */
+            char above[PATH_MAX];
+            snprintf(above, sizeof above, "%.*s", (int)(up - dir), dir);
+            const char *parent = strrchr(above, '/');
+            if (parent && !strcmp(parent + 1, "templates")) {
+                *up = '\0';
+                continue;
+            }
+        }
+        break;
     }
-    Scan scan = {base, real, false, where, cap, false};
+    Scan scan = {base, real, false, where, cap, false, 0};
     int budget = DEBIAN_MAX_FILES;
     scan_dir(&scan, dir, 0, &budget);
     return scan.found;
