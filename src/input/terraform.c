@@ -2067,7 +2067,8 @@ static void tfvars_module(Arena *arena, const char *file, const TfFile *values, 
     for (int k = 0; k < ups && used + 3 < sizeof rel; k++)
         used += (size_t)snprintf(rel + used, sizeof rel - used, "../");
     const char *rest = search.best + common + (search.best[common] == '/');
-    snprintf(out, cap, "%s%s", rel, *rest ? rest : ".");
+    if (snprintf(out, cap, "%s%s", rel, *rest ? rest : ".") >= (int)cap)
+        *out = '\0'; /* a path too long to name is no module found */
 }
 
 bool terraform_load_tfvars(const char *file, const char *data, size_t len, const InputOpts *opts,
