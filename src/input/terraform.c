@@ -1468,8 +1468,10 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             doc->service = TARGET_AZURE;
             for (size_t other = idx; other < body->n_blocks; other++) {
                 const HclBlock *cfg = &body->blocks[other];
+                /* one of them whose count is 0 is not created (review 2026-12zo, h59b 26:
+                 * log_statement = all behind a detailed-logging switch that defaults off) */
                 if (done[other] || strcmp(cfg->type, "resource") || cfg->n_labels != 2 ||
-                    !is_azure_config(cfg->labels[0]))
+                    !is_azure_config(cfg->labels[0]) || resource_count(tf, cfg) == 0)
                     continue;
                 const HclValue *s = attr_value(&cfg->body, "server_id");
                 if (!s)

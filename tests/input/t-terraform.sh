@@ -498,4 +498,13 @@ check "a module's own example through its registry source: read, for 16 from the
 printf '[remote "origin"]\n\turl = https://github.com/acme/other-repo\n' >"$tmp/regmod/.git/config"
 expect_exit 2 "  close miss: the checkout is another repository: the registry is not fetched" -- \
   bash -c 'cd "$1" && "$2" lint example.tf' _ "$tmp/regmod/docs" "$PGKNOB"
+# an Azure configuration whose count is 0 is not created, whichever of its server's comes first
+# (review 2026-12zo, h59b 26: log_statement = all behind a switch that defaults off)
+mkdir -p "$tmp/azcount"
+printf 'variable "detailed" {\n  type    = bool\n  default = false\n}\nresource "azurerm_postgresql_flexible_server_configuration" "conns" {\n  name      = "max_connections"\n  server_id = azurerm_postgresql_flexible_server.s.id\n  value     = "200"\n}\nresource "azurerm_postgresql_flexible_server_configuration" "stmt" {\n  count     = var.detailed ? 1 : 0\n  name      = "log_statement"\n  server_id = azurerm_postgresql_flexible_server.s.id\n  value     = "all"\n}\n' >"$tmp/azcount/main.tf"
+check "Azure: a configuration with count 0 beside another of its server is not read (no PK7003)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/azcount/main.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK7003")] | length')" = 0
+sed -i 's/default = false/default = true/' "$tmp/azcount/main.tf"
+check "  close miss: the switch on: PK7003" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/azcount/main.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK7003")] | length')" = 1
 done_testing
