@@ -4294,6 +4294,20 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 container));
             continue;
         }
+        /* shared_buffers too small for the connections, unset in a file that replaces initdb's
+         * (PK0094): one cause, reported there, when initdb's 128MB, PK0094's fix, holds two
+         * buffers a connection (review 2026-12zo, h59c 44: two warnings, one line to add) */
+        const Finding *replaced;
+        const SnapSetting *sb = snapshot_get(snap, "shared_buffers");
+        const SnapSetting *conns = snapshot_get(snap, "max_connections");
+        if (!strcmp(f->rule_id, "PK2015") && sb && sb->source == SRC_DEFAULT && conns &&
+            conns->parsed_ok && 16384.0 >= 2 * conns->parsed.num &&
+            (replaced = rule_at(out, begin, end, "PK0094"))) {
+            demote(f, xstrdup("A notice: the cause is PK0094's, shared_buffers left unset in a "
+                              "file that replaces initdb's; its fix, initdb's 128MB (16384 "
+                              "buffers), holds two buffers for every connection."));
+            continue;
+        }
         /* full_page_writes or synchronous_commit off beside fsync off: one choice to give up
          * crash safety (an import-only cluster's), reported once at fsync's line: torn pages
          * matter only after the crash that fsync = off already makes unrecoverable (review

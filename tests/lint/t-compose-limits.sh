@@ -610,4 +610,14 @@ check "timescale/timescaledb with nothing set: PK7004's fix is proposed, no PK00
 check "  ... and names its service, the other preloading pg_stat_statements" \
   test "$(jq -r '[.findings[] | select(.rule == "PK7004") | .message | endswith("(service ts)")] | join(",")' <<<"$j")" = true
 
+# PK2015 (too few buffers for the connections) of a shared_buffers left unset in a file that
+# replaces initdb's is PK0094's cause: a notice, when PK0094's 128MB holds two buffers a
+# connection (review 2026-12zo, h59c 44); close miss: 9000 connections, which 128MB does not hold
+mkdir -p "$tmp/sb94/.git" "$tmp/sb94/pg"
+printf 'services:\n  db:\n    image: postgres:13\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/sb94/docker-compose.yml"
+sevs94() { printf 'max_connections = %s\n' "$1" >"$tmp/sb94/pg/postgresql.conf"; lint_json "$tmp/sb94/pg/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0094" or .rule == "PK2015") | "\(.rule):\(.severity)"] | sort | join(",")'; }
+check "max_connections 1000, shared_buffers unset under postgres:13: PK0094 a warning, PK2015 a notice" \
+  test "$(sevs94 1000)" = "PK0094:warning,PK2015:notice"
+check "  close miss: 9000 connections, which 128MB does not hold: PK2015 a warning" \
+  test "$(sevs94 9000 | tr ',' '\n' | grep PK2015)" = "PK2015:warning"
 done_testing
