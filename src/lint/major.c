@@ -1176,9 +1176,13 @@ static bool repository_image_clue(const char *file, MajorEvidence *all, MajorClu
                                       " major (%s mounts or copies this file, into a container"
                                       " pgknob cannot tell reads it): %s (line %d), %s",
                                       ships, shown, line, image)
+                       /* not "none runs this file": a mount pgknob does not recognise (a
+                        * compose file of another name, a directory mounted) may (reviews
+                        * 2026-12zo h53a 48, h55a, h55c, h60a 05: five times false) */
                        : arena_printf(arena,
                                       "the repository's container files name one PostgreSQL"
-                                      " major, though none runs this file: %s (line %d), %s",
+                                      " major (pgknob found none of them that runs this file):"
+                                      " %s (line %d), %s",
                                       shown, line, image);
     free(ships);
     free(shown);

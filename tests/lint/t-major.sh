@@ -843,7 +843,7 @@ check "  close miss: the mounting service builds its own, the others disagree: n
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/pg/other.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
 out=$(cd "$repo/docker/pg" && rlint postgresql.conf)
 check "a compose file that runs another file: the repository's only major (16), saying none runs this file" \
-  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("container files name one PostgreSQL major, though none runs this file: ../../docker-compose.yml \\(line 3\\), the image postgres:16")] | join(","))"' <<<"$out")" = "16 true"
+  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("container files name one PostgreSQL major \\(pgknob found none of them that runs this file\\): ../../docker-compose.yml \\(line 3\\), the image postgres:16")] | join(","))"' <<<"$out")" = "16 true"
 # ...but where a compose file (of any name, in a checkout) mounts this file into a service of
 # an image of its own, "none runs it" is false: pgknob cannot tell whether that container reads
 # it (held-out set 55, h55a 08); and a bind source under $PWD/ is the project's directory, as
@@ -957,7 +957,7 @@ rm "$ship/Dockerfile"
 printf 'services:\n  db:\n    image: postgres:${PG_MAJOR:-16}\n    volumes:\n      - ./db:/config\n    command: postgres -c config_file=/config/postgres.conf\n' >"$ship/compose.yaml"
 check "  ... a compose service that mounts its directory, image postgres:\${PG_MAJOR:-16}: 16" bash -c 'grep -q "^16 " <<<"$0"' "$(shipped)"
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
-check "  close miss: one that mounts ./dbx does not ship db/ (16 only as the repository's one image)" bash -c 'grep -q "^16 .*though none runs this file" <<<"$0"' "$(shipped)"
+check "  close miss: one that mounts ./dbx does not ship db/ (16 only as the repository's one image)" bash -c 'grep -q "^16 .*pgknob found none of them that runs this file" <<<"$0"' "$(shipped)"
 
 # a COPY over continued lines (`COPY [ \`, `"db/postgres.conf", \`) names the file too, and what
 # the repository runs it with settles a file whose own clues disagree (a path of 16, a
