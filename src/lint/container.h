@@ -43,10 +43,10 @@ bool lint_compose_service_image(const char *file, char *image, char *where, int 
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 
-/* The one PostgreSQL major the container files of `file`'s repository name where none found
- * it: compose files and Dockerfiles in its directory and, within a checkout (a .git up to 3
- * levels above), up to its root, with Kubernetes manifests in the file's own directory. False
- * when none names a major or two name different ones. Arguments as lint_container_image's. */
+/* The one PostgreSQL major the container files of `file`'s repository name, where pgknob finds
+ * none that runs it: compose files and Dockerfiles in its directory and, within a checkout (a .git
+ * up to 3 levels above), up to its root, with Kubernetes manifests in the file's own directory.
+ * False when none names a major or two name different ones. Arguments as lint_container_image's. */
 bool lint_repository_image(const char *file, char *image, char *where, int *line, char label[16],
                            int *major);
 
