@@ -438,10 +438,15 @@ static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
 
 bool input_in_checkout(const char *dir)
 {
+    return input_in_checkout_within(dir, 3);
+}
+
+bool input_in_checkout_within(const char *dir, int levels)
+{
     char up[PATH_MAX], git[PATH_MAX];
     struct stat st;
     snprintf(up, sizeof up, "%s", dir);
-    for (int level = 0; level <= 3 && *up; level++) {
+    for (int level = 0; level <= levels && *up; level++) {
         if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
             return true;
         char *cut = strrchr(up, '/');

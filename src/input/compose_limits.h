@@ -163,6 +163,8 @@ int input_compose_trust_published(const ComposeLimits *limits, int port);
 /* Is `dir`, or a directory up to 3 above it, the top of a git checkout (a .git there)? What a
  * checkout lacks, its repository does not ship; files copied out of one may be a part. */
 bool input_in_checkout(const char *dir);
+/* The same, with a .git up to `levels` directories above (a deep module's template). */
+bool input_in_checkout_within(const char *dir, int levels);
 
 /* The compose service's POSTGRES_DB (NULL when unset; the caller frees it) and its line, and the
  * line of a tmpfs holding its data directory (0 when none): what shows its purpose. */

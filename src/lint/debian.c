@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "common/readfile.h"
+#include "input/compose_limits.h"
 #include "lint/container.h"
 #include "lint/validate.intern.h"
 
@@ -244,23 +245,6 @@ static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
     closedir(d);
 }
 
-/* Is `dir` inside a checkout (a .git in it or up to 8 directories above)? */
-static bool in_checkout(const char *dir)
-{
-    char up[PATH_MAX], git[PATH_MAX];
-    struct stat st;
-    snprintf(up, sizeof up, "%s", dir);
-    for (int level = 0; level <= 8 && *up; level++) {
-        if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
-            return true;
-        char *cut = strrchr(up, '/');
-        if (!cut)
-            break;
-        *cut = '\0';
-    }
-    return false;
-}
-
 bool lint_debian_destination(const char *file, char *where, size_t cap)
 {
     char real[PATH_MAX];
@@ -283,7 +267,7 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         return false;
     *slash = '\0';
     const char *base = slash + 1 - dir + real;
-    if (!in_checkout(dir))
+    if (!input_in_checkout_within(dir, 8))
         return false;
     for (int level = 0; level < 2; level++) {
         char *up = strrchr(dir, '/');
