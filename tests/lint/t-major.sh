@@ -1371,4 +1371,14 @@ check "  ... nor into one built FROM odoo" \
   bash -c '! grep -q "puts it into the image postgres:15" <<<"$0"' "$(appmount '    build: ./odoo\n' /etc/odoo)"
 check "  close miss: the same mount into the db service puts it into postgres:15" \
   grep -q "puts it into the image postgres:15" <<<"$(appmount '    image: odoo:17\n  dbx:\n    image: postgres:15\n' /etc/postgresql)"
+# ... and in a file dated to 9.6 or older by its removed parameters, whose server starts with the
+# line, it is one more line of the upgrade notice (PK0011), not a warning whose hint says the file
+# states no major (held-out set 60, h60a 12: a 9.4 Salt template); close miss: a file dated to 11
+# keeps PK0050, since 10 and later refuse the line
+printf 'wal_level = minimal\ncheckpoint_segments = 16\nsql_inheritance = on\n' >"$work/minimal94.conf"
+check "wal_level = minimal in a file dated 9.4 or older: one line of PK0011's upgrade notice, no PK0050" \
+  test "$(lint_json "$work/minimal94.conf" | jq -r '([.findings[] | select(.rule == "PK0050")] | length) as $n | [.findings[] | select(.rule == "PK0011")][0] | "\($n) \(.severity) \(.message | test("wal_level = minimal \\(line 1: PostgreSQL 10 and later refuse it"))"')" = "0 notice true"
+printf 'wal_level = minimal\nstats_temp_directory = x\ndata_directory = '"'"'/var/lib/postgresql/11/main'"'"'\n' >"$work/minimal11.conf"
+check "  close miss: dated to 11, PK0050 stays" \
+  test "$(lint_json "$work/minimal11.conf" | jq -r '[.findings[] | select(.rule == "PK0050")] | length')" = "1"
 done_testing
