@@ -62,6 +62,9 @@ typedef struct LintInput {
      * parameter it sets that was removed before 13 ("8.3", the both-facts warning); "" otherwise.
      * A fix that adds a parameter is then unsafe: such a server may not have it. */
     char sample_major[16];
+    /* The catalogued majors (13-18) a kept stock sample names when they exclude the one checked
+     * (PK0004's notice: 16 to 16 for 16's sample); 0 when none. */
+    int sample_lo, sample_hi;
     Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */

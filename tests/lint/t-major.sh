@@ -1381,4 +1381,15 @@ check "wal_level = minimal in a file dated 9.4 or older: one line of PK0011's up
 printf 'wal_level = minimal\nstats_temp_directory = x\ndata_directory = '"'"'/var/lib/postgresql/11/main'"'"'\n' >"$work/minimal11.conf"
 check "  close miss: dated to 11, PK0050 stays" \
   test "$(lint_json "$work/minimal11.conf" | jq -r '[.findings[] | select(.rule == "PK0050")] | length')" = "1"
+# a kept sample of another catalogued major (16's, checked as 18): a finding whose setting reads
+# otherwise there says which major it speaks of (held-out set 60, h60c 42: "log_connections is
+# empty" of a file keeping 16's sample, where it is off); close miss: one whose settings read the
+# same on 16 and 18 (log_statement) says nothing of the major
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#reserved_connections = 0\n#db_user_namespace = off\nlog_disconnections = on\nlog_statement = all\n'; } >"$work/sample16.conf"
+out=$("$PGKNOB" lint --format json --fail-on never "$work/sample16.conf" 2>/dev/null)
+check "a kept 16 sample checked as 18: PK8009's 18 words say the major checked" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK8009") | .message | endswith("(on PostgreSQL 18, the major checked)")] | join(",")' <<<"$out")" = "true"
+check "  close miss: a finding whose setting reads the same on 16 and 18 does not" \
+  test "$(jq -r '[.findings[] | select(.settings[0].name == "log_statement") | .message | test("the major checked")] | unique | join(",")' <<<"$out")" = "false"
 done_testing
