@@ -15,6 +15,8 @@
 #   0 waits.
 # PK0060: a well-formed locale the server lacks (xx_YY.UTF-8, which no system has) stops it at
 #   startup; C.UTF-8 starts. Off the target pgknob says the server must have it, at notice.
+# PK7003: log_statement = ddl, the value its fix writes, still logs a password CREATE or ALTER
+#   ROLE gives in clear text; none does not.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -138,6 +140,13 @@ check "PK8015 names pg_read_all_settings beside superusers" \
   bash -c '"$1" lint --fail-on never --format json "$2" | grep -q "members of pg_read_all_settings"' _ "$PGKNOB" \
   "$(printf "primary_conninfo = 'host=x user=r password=s3cret'\n" >"$TMP/pc.conf"; echo "$TMP/pc.conf")"
 listen_start() { server_start "$1" listen_addresses "$2" "could not create any TCP/IP sockets"; }
+role_password_logged() { # major log_statement: prints logged|absent for ALTER ROLE's password
+  PG_SERVER_OPTS="-c log_statement=$2" pg_cluster_start "$1" || { echo no-server; return; }
+  pg_psql -c "CREATE ROLE pgknob_r" -c "ALTER ROLE pgknob_r PASSWORD 'pgknob-clear-text'" >/dev/null
+  sleep 0.3
+  if grep -q "pgknob-clear-text" "$(pg_server_log)"; then echo logged; else echo absent; fi
+  pg_cluster_stop
+}
 printf "listen_addresses = 'localhost:5432'\n" >"$TMP/lp.conf"
 check "PK0095: an address written with a port is an error that refuses start" \
   test "$("$PGKNOB" lint --fail-on never --format json "$TMP/lp.conf" | jq -r '.findings[] | select(.rule == "PK0095") | "\(.severity) \(.refuses_start)"')" = "error true"
@@ -153,6 +162,10 @@ printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
 check "PK0060: a well-formed locale off the target is a notice that the server must have it" \
   test "$("$PGKNOB" lint --fail-on never --format json "$TMP/loc.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0060") | .severity + " " + (.message | test("must exist on the server") | tostring)] | join(",")')" = "notice true"
 for major in 13 18; do
+  # PK7003's explanation: ddl, the value it suggests, still logs a role's clear-text password
+  check "$major: log_statement = ddl logs the password ALTER ROLE gives in clear text (PK7003)" \
+    test "$(role_password_logged "$major" ddl)" = logged
+  check "$major: close miss: log_statement = none does not" test "$(role_password_logged "$major" none)" = absent
   check "$major: a locale the system lacks stops the server at startup" test "$(locale_start "$major" xx_YY.UTF-8)" = refused
   check "$major: close miss: C.UTF-8 starts" test "$(locale_start "$major" C.UTF-8)" = started
   check "$major: allow_system_table_mods = on lets a superuser create a table in pg_catalog" \
