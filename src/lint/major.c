@@ -469,6 +469,18 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
     return commented >= SAMPLE_MIN_COMMENTED ? earliest : -1;
 }
 
+/* Does the stock sample `file` keeps list a parameter that arrived after the major `label`
+ * (#wal_keep_size, 13's, beside an image of 11)? The sample is then a later initdb's, and the
+ * file was not written for that major (held-out set 61, h61c 43). */
+static bool sample_newer_than(const char *file, const char *label)
+{
+    int line = 0, kept = 0;
+    char name[64];
+    SampleBound arrived;
+    sample_removal(file, &line, name, sizeof name, &kept, &arrived);
+    return kept >= SAMPLE_MIN_COMMENTED && arrived.major > release_index(label);
+}
+
 /* The majors of 13-18 whose sample a kept stock sample can be: its commented-out parameters
  * bound them from below (the latest first major among them, #compute_query_id: 14) and above
  * (the earliest last one, #stats_temp_directory: 14). Each bound's parameter and line go into
@@ -1459,7 +1471,8 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
          * prose, unless the file sets a parameter that major lacks (it is for a later one) */
         MajorClue clue = {0};
         if (repository_image_clue(input->set.files[0], &all, &clue) &&
-            !set_newer_than(&input->set, clue.label, clue.major)) {
+            !set_newer_than(&input->set, clue.label, clue.major) &&
+            !sample_newer_than(input->set.files[0], clue.label)) {
             free(ev.clues);
             ev = (MajorEvidence){0};
             PK_GROW(ev.clues, ev.n, ev.cap);

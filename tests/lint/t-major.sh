@@ -774,6 +774,19 @@ check "  close miss: docs/current/ names no major" test -z "$(pk0004 "$work/docl
 # (review 2026-12u, h22a: 11 of 13 Docker files pinned one there)
 repo="$work/repo"; mkdir -p "$repo/.git" "$repo/docker/pg"
 printf 'services:\n  db:\n    image: "postgres:16.4-alpine"\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+# ... nor where the stock sample the file keeps is a later initdb's: #wal_keep_size (13) beside
+# an image of 11 says the file was not written for 11 (held-out set 61, h61c 43: an end of life
+# at warning on that premise); close miss: a 9.6 sample beside the same image keeps the clue
+old11="$work/old11"; mkdir -p "$old11/.git"
+printf 'services:\n  db:\n    image: postgres:11\n' >"$old11/docker-compose.yml"
+{ for n in $sample_names; do printf '#%s = x\n' "$n"; done
+  printf '#wal_keep_size = 0\nlogging_collector = on\n'; } >"$old11/postgresql.conf"
+check "a kept 13 sample beside the repository's postgres:11: not written for 11 (no PK0005)" \
+  test "$(cd "$old11" && rlint postgresql.conf | jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0005")] | length)"')" = "18 0"
+{ for n in $sample_names; do printf '#%s = x\n' "$n"; done
+  printf '#wal_keep_segments = 0\n#max_parallel_workers = 8\nlogging_collector = on\n'; } >"$old11/postgresql.conf"
+check "  close miss: a 10-era sample beside it keeps 11's clue" \
+  test "$(cd "$old11" && rlint postgresql.conf | jq -r '[.findings[] | select(.rule == "PK0005") | .message | test("PostgreSQL 11")] | join(",")')" = "true"
 printf "shared_buffers = 256MB\n" >"$repo/docker/pg/postgresql.conf"
 out=$(cd "$repo/docker/pg" && rlint postgresql.conf)
 check "a compose file that runs the file as config_file in postgres:16.4-alpine: checked as 16, and PK0004 says where" \
