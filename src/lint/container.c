@@ -1247,6 +1247,34 @@ void lint_check_unread_hba_file(const char *file, int major, FindingList *out, s
  * run. Else PK0100, and the command's overrides handed back. */
 /* Does the file set only what the official image's server runs with anyway: built-in defaults,
  * and listen_addresses = '*' (the image's sample)? */
+/* A fragment's settings as the command's arguments (`postgres -c a=b -c c=d`, or a CMD's
+ * list), or NULL when it sets more than a command line holds readably or a value the shell or
+ * YAML would need quoted. */
+static char *command_args(const Snapshot *snap, bool compose)
+{
+    StrBuf sb = STRBUF_INIT;
+    size_t n = 0;
+    sb_printf(&sb, compose ? "command: postgres" : "CMD [\"postgres\"");
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        const SnapSetting *setting = &snap->settings[idx];
+        if (setting->source != SRC_FILE)
+            continue;
+        const char *value = setting->value ? setting->value : "";
+        if (++n > 6 || !*value || strpbrk(value, " \t'\"$#:{}[],&*!|>%@`\\")) {
+            sb_free(&sb);
+            return NULL;
+        }
+        sb_printf(&sb, compose ? " -c %s=%s" : ", \"-c\", \"%s=%s\"", setting->name, value);
+    }
+    if (!n) {
+        sb_free(&sb);
+        return NULL;
+    }
+    if (!compose)
+        sb_printf(&sb, "]");
+    return sb_detach(&sb);
+}
+
 static bool image_values_only(const Snapshot *snap)
 {
     bool any = false;
@@ -1564,20 +1592,45 @@ void lint_check_unread_mount(const ConfSet *set, Snapshot *snap, char **override
     /* the path the service mounts it at, not an example's (held-out set 47, h47a 07: the
      * suggestion named /etc/postgresql, where nothing was mounted) */
     const char *at = mount.unread_target ? mount.unread_target : "/etc/postgresql/postgresql.conf";
-    f->suggestion =
-        mounted
-            ? finding_printf(f,
-                             "add `-c config_file=%s` to the service's command (command: "
-                             "postgres -c config_file=%s), then lint the file as the "
-                             "configuration it becomes: it replaces the whole file initdb "
-                             "wrote",
-                             at, at)
-            : finding_printf(f,
-                             "add `-c config_file=%s` to the image's command (CMD "
-                             "[\"postgres\", \"-c\", \"config_file=%s\"]), then lint the file as "
-                             "the configuration it becomes: it replaces the whole file "
-                             "initdb wrote",
-                             at, at);
+    char *args = snapshot_get(snap, "listen_addresses") &&
+                         snapshot_get(snap, "listen_addresses")->source == SRC_FILE
+                     ? NULL
+                     : command_args(snap, mounted);
+    if (args)
+        f->suggestion = finding_printf(
+            f,
+            "pass its settings on the %s (%s): it sets no listen_addresses, so as config_file it "
+            "would replace the whole file initdb wrote, and the server would listen on the "
+            "container's localhost only and lose what the image's own postgresql.conf sets (its "
+            "listen_addresses = '*', a derived image's shared_preload_libraries)",
+            mounted ? "service's command" : "image's command", args);
+    else if (!snapshot_get(snap, "listen_addresses") ||
+             snapshot_get(snap, "listen_addresses")->source != SRC_FILE)
+        f->suggestion = finding_printf(
+            f,
+            "include it from the data directory's postgresql.conf with an init script (echo "
+            "\"include '%s'\" >> \"$PGDATA/postgresql.conf\" in /docker-entrypoint-initdb.d/, "
+            "which runs when the "
+            "cluster is created): "
+            "it sets no listen_addresses, so as config_file it would replace the whole file "
+            "initdb wrote, and the server would listen on the container's localhost only and "
+            "lose what the image's own postgresql.conf sets",
+            at);
+    else
+        f->suggestion =
+            mounted ? finding_printf(f,
+                                     "add `-c config_file=%s` to the service's command (command: "
+                                     "postgres -c config_file=%s), then lint the file as the "
+                                     "configuration it becomes: it replaces the whole file initdb "
+                                     "wrote",
+                                     at, at)
+                    : finding_printf(
+                          f,
+                          "add `-c config_file=%s` to the image's command (CMD "
+                          "[\"postgres\", \"-c\", \"config_file=%s\"]), then lint the file as "
+                          "the configuration it becomes: it replaces the whole file "
+                          "initdb wrote",
+                          at, at);
     /* nothing lost: every value it sets is one the image's server runs with anyway, the
      * built-in default or the image's own listen_addresses = '*' */
     if (image_values_only(snap)) {
@@ -1595,6 +1648,7 @@ void lint_check_unread_mount(const ConfSet *set, Snapshot *snap, char **override
         " mounted anywhere else is read only through config_file"
         " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
         snap->pg_major);
+    free(args);
     compose_limits_clear(&mount);
 }
 

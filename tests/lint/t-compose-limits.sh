@@ -159,6 +159,17 @@ j=$(lint_json "$tmp/unread/docker/postgres.conf")
 check "  ... a file of the image's own listen_addresses = '*' only: PK0097 a notice" test "$(unread)" = notice
 check "  ... whose suggestion names the mounted path" \
   grep -qF 'add `-c config_file=/etc/postgresql/postgresql.conf` to the service' <<<"$(jq -r '.findings[] | select(.rule == "PK0097") | .suggestion' <<<"$j")"
+# a fragment (no listen_addresses) named as config_file would replace the image's whole file:
+# the server would listen on localhost only and lose a derived image's preloads, so its settings
+# go on the command line instead, or, too many for one, into an include (held-out set 61, h61c
+# 42: three lines for a Citus image); close miss: a file that sets listen_addresses (above)
+printf 'wal_level = replica\nwal_keep_size = 64\n' >"$tmp/unread/docker/postgres.conf"
+check "  ... a fragment: its settings on the command, not config_file" \
+  test "$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .suggestion | "\(test("^pass its settings on the service.s command \\(command: postgres -c wal_keep_size=64 -c wal_level=replica\\)")) \(test("config_file=/etc"))"')" = "true false"
+printf 'wal_level = replica\nwal_keep_size = 64\nwork_mem = 8MB\nmax_wal_senders = 5\nshared_buffers = 1GB\nlog_min_duration_statement = 1s\nmax_connections = 50\n' >"$tmp/unread/docker/postgres.conf"
+check "  ... a fragment of seven settings: an include from an init script" \
+  grep -qF "include it from the data directory's postgresql.conf with an init script (echo \"include '/etc/postgresql/postgresql.conf'\"" \
+  <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .suggestion')"
 # the file's own warnings are notices while it is never read, saying why (held-out set 46, h46a
 # 06); close miss: once the command names config_file they are warnings again
 printf 'wal_level = logical\nwal_sender_timeout = 0\n' >"$tmp/unread/docker/postgres.conf"
