@@ -874,7 +874,16 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
      * log_statement); TimescaleDB's image rewrites that file by the machine's memory
      * (timescaledb-tune in its docker-entrypoint-initdb.d), so it has no such values */
     char *image = container_image(file, doc, container, env);
-    if (!own_file && image && input_official_postgres_image(image) && !strstr(image, "timescale")) {
+    const char *preload_name = NULL;
+    const char *const *preload = image ? input_image_preload_defaults(image, &preload_name) : NULL;
+    if (!own_file && preload) {
+        d->operator_defaults = preload;
+        d->operator_name = preload_name;
+        for (size_t idx = 0; preload[idx] && preload[idx + 1]; idx += 2)
+            if (!strcmp(preload[idx], "shared_preload_libraries") && !d->image_libraries)
+                d->image_libraries = xstrdup(preload[idx + 1]);
+    } else if (!own_file && image && input_official_postgres_image(image) &&
+               !strstr(image, "timescale")) {
         d->operator_defaults = input_initdb_defaults;
         d->operator_name = "initdb";
     } else if (!own_file && image && input_timescaledb_image(image)) {

