@@ -71,6 +71,9 @@ typedef struct Intent {
      * (policy_apply_purpose) and makes no opt-out's fix unsafe on its own */
     bool purpose_named;
     bool purpose_from_setting; /* a setting's value stated it (purpose_at is that line) */
+    /* the throwaway signature of opt-outs alone gave it: weak evidence, since the same lines are
+     * a misconfiguration copied into production (docs/lint.md, "combined opt-outs") */
+    bool purpose_from_opt_outs;
     /* a connection pooler the file names (pgbouncer, pool_mode), and the pool size it
      * states (< 0: none) */
     IntentPlace pooler_at;
@@ -184,6 +187,9 @@ bool intent_performance_only(const Finding *f);
  * (PK0092) saying where each fact came from. `file` is the linted file. */
 void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, const char *file,
                        FindingList *out);
+
+/* What alone gave a weak purpose, in words ("a name", "the opt-outs' own signature, ..."). */
+const char *intent_weak_evidence(const Intent *intent);
 
 /* The notice that the purpose was taken from the file (PK0090). */
 void intent_note_purpose(const Intent *intent, FindingList *out);

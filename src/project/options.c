@@ -130,9 +130,9 @@ static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose pu
     if (end <= begin || end > all->n)
         return;
     FindingList view = {.items = all->items + begin, .n = end - begin, .cap = end - begin};
-    policy_apply_purpose(&view, purpose, whence, intent->purpose_named,
-                         intent->purpose_from_setting ? intent->purpose_at.file : NULL,
-                         intent->purpose_at.line);
+    policy_apply_purpose(
+        &view, purpose, whence, intent->purpose_named ? intent_weak_evidence(intent) : NULL,
+        intent->purpose_from_setting ? intent->purpose_at.file : NULL, intent->purpose_at.line);
 }
 
 void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)

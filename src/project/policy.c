@@ -302,8 +302,9 @@ static void benchmark_fixes_unsafe(Finding *f)
 }
 
 void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
-                          bool named_only, const char *own_file, int own_line)
+                          const char *weak_by, const char *own_file, int own_line)
 {
+    bool named_only = weak_by != NULL;
     if (purpose == PURPOSE_PRODUCTION)
         return;
     for (size_t idx = 0; idx < findings->n; idx++) {
@@ -353,10 +354,10 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
                         from--;
                     f->hint = finding_printf(
                         f,
-                        "A warning under purpose %s: only a name says so (PK0090), and a name "
-                        "leaves what can lose data or expose the service at least a warning; "
-                        "--purpose %s states it, and makes this a notice.%s%.*s%s",
-                        purpose_name(purpose), purpose_name(purpose), *rest ? " " : "",
+                        "A warning under purpose %s: only %s says so (PK0090), and such weak "
+                        "evidence leaves what can lose data or expose the service at least a "
+                        "warning; --purpose %s states it, and makes this a notice.%s%.*s%s",
+                        purpose_name(purpose), weak_by, purpose_name(purpose), *rest ? " " : "",
                         said ? (int)(from - rest) : (int)strlen(rest), rest,
                         said ? said + strlen(offer_tail) : "");
                 }
@@ -416,7 +417,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
         policy_apply_pragmas(findings, run->sets[set_idx]);
-    policy_apply_purpose(findings, run->purpose, NULL, false, NULL, 0);
+    policy_apply_purpose(findings, run->purpose, NULL, NULL, NULL, 0);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)

@@ -29,13 +29,13 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
  * Runs before the [severity] overrides, which win. `whence`, when the file's own evidence set the
  * purpose (non-NULL): each demoted finding's hint points to PK0090, which quotes it once, and
  * says how to override it. */
-/* `named_only`: the purpose was read only from a name (the repository's, a directory's), weak
- * evidence: it lowers only what costs performance, resources or log volume, never what can lose
- * data or stop the service. */
+/* `weak_by`: what alone gave the purpose when it is weak evidence ("a name", the repository's or
+ * a directory's; "the opt-outs' own signature"), NULL otherwise: it lowers only what costs
+ * performance, resources or log volume, never what can lose data or stop the service. */
 /* `own_file`:`own_line`, when the evidence is a setting's line: the finding on that line is not
  * lowered by it (a muted log is no excuse for the muted log). */
 void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
-                          bool named_only, const char *own_file, int own_line);
+                          const char *weak_by, const char *own_file, int own_line);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 /* Its keys and marks live in its arena: arena_free(baseline.arena). */

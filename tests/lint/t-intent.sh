@@ -552,13 +552,21 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_cr
   [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
   ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # combined opt-outs: crash safety and what keeps a cluster (a base backup, statistics) given up
-# together are a throwaway server's; crash-safety opt-outs alone are a bulk import's tuning
+# together are a throwaway server's; crash-safety opt-outs alone are a bulk import's tuning.
+# Alone they are weak evidence, as a name is: they are the very lines judged, and a production
+# server's copied misconfiguration shows them too (review 2026-12zo, h59a 02; held-out set 61,
+# h61a 02: a RADIUS server's full_page_writes and track_counts off lowered to notices), so
+# fsync = off falls to a warning, not a notice; verbose logging is still a notice
 printf 'fsync = off\nsynchronous_commit = off\nwal_level = minimal\nmax_wal_senders = 0\nlog_statement = all\n' >"$work/throwaway.conf"
 out=$(lint_json "$work/throwaway.conf")
-jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from fsync = off \\(line 1\\), synchronous_commit = off \\(line 2\\), wal_level = minimal \\(line 3\\) with max_wal_senders = 0 \\(line 4\\) together")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
-  ok "settings: fsync, synchronous_commit and wal_level minimal off together are a throwaway server's" ||
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from fsync = off \\(line 1\\), synchronous_commit = off \\(line 2\\), wal_level = minimal \\(line 3\\) with max_wal_senders = 0 \\(line 4\\) together")) and (.hint | test("^Only the opt-outs. own signature, which a misconfiguration copied into production shows as well, says so, which is weak evidence")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = warning ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "settings: fsync, synchronous_commit and wal_level minimal off together are a throwaway server's, weakly" ||
   fail "settings throwaway: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+# ... and stated beside a path's word for a throwaway run (a test directory, a contest's name)
+mkdir -p "$work/tests"
+cp "$work/throwaway.conf" "$work/tests/throwaway.conf"
+check "  ... beside a tests/ directory, stated: fsync = off a notice" test "$(lint_json "$work/tests/throwaway.conf" | sev PK6001)" = notice
 jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out" |
   grep -q "the file's own, read where PK0090 says; --purpose production checks it as production" &&
   ok "settings: the demoted finding points to PK0090's evidence (said once) and names the override" ||
@@ -568,11 +576,11 @@ jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out" |
 mkdir -p "$work/kept/.git" "$work/kept/pg"
 cp "$work/throwaway.conf" "$work/kept/pg/postgresql.conf"
 kept() { printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n      - dbdata:/var/lib/postgresql/data\nvolumes:\n  dbdata:\n%b' "$1" >"$work/kept/docker-compose.yml"; lint_json "$work/kept/pg/postgresql.conf" | sev PK6001; }
-[ "$(kept '    external: true\n')" = error ] && [ "$(kept '')" = notice ] &&
+[ "$(kept '    external: true\n')" = error ] && [ "$(kept '')" = warning ] &&
   ok "settings: the throwaway signature does not stand for a cluster kept in an external volume" ||
   fail "settings kept: external $(kept '    external: true\n'), own $(kept '')"
 printf 'fsync = off\ntrack_counts = off\nfull_page_writes = off\n' >"$work/nostats.conf"
-[ "$(lint_json "$work/nostats.conf" | sev PK4002)" = notice ] &&
+[ "$(lint_json "$work/nostats.conf" | sev PK4002)" = warning ] &&
   ok "settings: fsync, full_page_writes and track_counts off together are a throwaway server's" ||
   fail "settings nostats: $(lint_json "$work/nostats.conf" | sev PK4002)"
 printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >"$work/durability.conf"
