@@ -53,6 +53,36 @@ static bool blank(const char *line, size_t len)
 }
 
 /* Badges, images, HTML, code fences, tables, rules and reStructuredText directives: no prose. */
+/* A table of contents' entry: a list item that is only a link within the page ("- [Benchmarks]
+ * (#benchmarks)"), which names a section, not what the repository is (held-out set 61, h61c
+ * 31: Supavisor's README read as a benchmark's). `line` starts at its text. */
+static bool contents_entry(const char *line, size_t len)
+{
+    size_t at = 0;
+    if (len > 2 && strchr("-*+", line[0]) && line[1] == ' ')
+        at = 2;
+    else {
+        at = strspn(line, "0123456789");
+        if (!at || at + 1 >= len || line[at] != '.' || line[at + 1] != ' ')
+            return false;
+        at += 2;
+    }
+    while (at < len && line[at] == ' ')
+        at++;
+    if (at >= len || line[at] != '[')
+        return false;
+    const char *close = memchr(line + at, ']', len - at);
+    if (!close || (size_t)(close - line) + 3 > len || close[1] != '(' || close[2] != '#')
+        return false;
+    const char *paren = memchr(close, ')', len - (size_t)(close - line));
+    if (!paren)
+        return false;
+    for (const char *p = paren + 1; p < line + len; p++)
+        if (!isspace((unsigned char)*p))
+            return false;
+    return true;
+}
+
 static bool markup(const char *line, size_t len)
 {
     while (len && isspace((unsigned char)*line)) {
@@ -65,7 +95,7 @@ static bool markup(const char *line, size_t len)
         if (len >= strlen(*s) && !strncmp(line, *s, strlen(*s)))
             return true;
     /* a line of one repeated mark: an underline */
-    return len > 2 && strspn(line, "=-~^*#") == len;
+    return (len > 2 && strspn(line, "=-~^*#") == len) || contents_entry(line, len);
 }
 
 /* A Markdown heading's text ("# Title" -> "Title"), else NULL. */

@@ -2045,4 +2045,28 @@ for d in packages/dev-infra local-dev; do
 done
 out=$(lint_json "$work/devx/foo-dev/db/postgresql.conf")
 ! has PK0090 <<<"$out" && ok "path close miss (foo-dev/db): no purpose" || fail "path foo-dev/db: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
+# a README's table of contents names its sections, not what the repository is: "- [Benchmarks]
+# (#benchmarks)" among them is no benchmark's word (held-out set 61, h61c 31: a connection
+# pooler's compose file taken as a benchmark's); close miss: a first paragraph that says it
+mkdir -p "$work/tocrepo/.git" "$work/tocrepo/db"
+printf '# Pooler
+
+- [Overview](#overview)
+- [Benchmarks](#benchmarks)
+
+## Overview
+
+A Postgres connection pooler.
+
+## Benchmarks
+
+Numbers.
+' >"$work/tocrepo/README.md"
+printf "log_statement = 'all'\n" >"$work/tocrepo/db/postgresql.conf"
+out=$(lint_json "$work/tocrepo/db/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+  ok "purpose: a README's table of contents naming Benchmarks is no purpose" || fail "toc: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+printf '# Pooler benchmarks\n\nBenchmarks of Postgres connection poolers.\n' >"$work/tocrepo/README.md"
+check "  close miss: a README whose description says benchmarks" \
+  test "$(lint_json "$work/tocrepo/db/postgresql.conf" | sev PK7003)" = notice
 done_testing
