@@ -914,6 +914,21 @@ bool lint_compose_service_image(const char *file, char *image, char *where, int 
     return found;
 }
 
+bool lint_compose_service_unversioned(const char *file)
+{
+    ComposeLimits mount;
+    bool unversioned = false;
+    if (input_compose_mount(file, &mount) && mount.image && mount.compose &&
+        input_official_postgres_image(mount.image)) {
+        char image[256], where[PATH_MAX], label[16];
+        int line = 0, major = 0;
+        bool runs = false;
+        unversioned = !lint_compose_service_image(file, image, where, &line, label, &major, &runs);
+    }
+    compose_limits_clear(&mount);
+    return unversioned;
+}
+
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major)
 {

@@ -26,6 +26,11 @@ bool lint_repository_ships(const char *file, char *found);
 /* Is `name` (a file's base name) a Dockerfile's: Dockerfile, Dockerfile.pg, pg.dockerfile? */
 bool lint_dockerfile_name(const char *name);
 
+/* Does the compose service that mounts `file` run a PostgreSQL image (the official one or one
+ * built on it) whose tag names no major (citusdata/citus:11.3, postgres:latest)? Then another
+ * service's image is not the file's (held-out set 61, h61c 42). */
+bool lint_compose_service_unversioned(const char *file);
+
 /* The PostgreSQL image `runner` (a compose file or Dockerfile lint_repository_mounts found) runs:
  * `image: postgres:16-alpine`, `FROM postgis/postgis:17-3.4`, `pgvector/pgvector:pg16`, or,
  * for a compose service built from a Dockerfile, that Dockerfile's FROM beside it, or a line

@@ -845,6 +845,16 @@ check "  ... two services on postgres:16: PK0004 cites the mounting service's li
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n' >"$repo/docker-compose.yml"
 check "  ... with another service on postgres:13, the mounting service's 16" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
+# ... and where the mounting service's image names no major (Citus's tags are Citus's own),
+# another service's image is not said to hold the file (held-out set 61, h61c 42: "puts it into
+# the image postgres:15", the replica's, for the citus coordinator's file)
+printf 'services:\n  db:\n    image: citusdata/citus:12.1\n    volumes:\n      - ./docker/pg:/docker-entrypoint-initdb.d\n  replica:\n    image: postgres:15\n' >"$repo/docker-compose.yml"
+check "a file only the citus service mounts: not put into the other service's postgres:15" \
+  bash -c '! grep -q "puts it into the image postgres:15\|runs it in the image postgres:15" <<<"$0"' \
+  "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("|")')"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/pg:/docker-entrypoint-initdb.d\n  replica:\n    image: postgres:15\n' >"$repo/docker-compose.yml"
+check "  close miss: mounted by the postgres:16 service, its own 16" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
 printf 'services:\n  db:\n    build: .\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n  new:\n    image: postgres:16\n' >"$repo/docker-compose.yml"
 check "  close miss: the mounting service builds its own, the others disagree: none (18)" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 18
