@@ -9,6 +9,7 @@
 
 #include "common/readfile.h"
 #include "input/compose_limits.h"
+#include "input/major_evidence.h"
 #include "lint/container.h"
 #include "lint/validate.intern.h"
 
@@ -93,6 +94,30 @@ static bool names_source(const char *line, size_t n, const char *base, const cha
     return false;
 }
 
+/* A Debian cluster's configuration directory with a literal version, or a file in it, as a
+ * line names it (/etc/postgresql/9.3/main/, /etc/postgresql/9.3/main/pg_hba.conf): its length in
+ * *len and the major in `label`, `major`; NULL when none. */
+static const char *line_cluster_dir(const char *line, size_t n, size_t *len, char label[16],
+                                    int *major)
+{
+    for (const char *at = line; (at = memmem(at, (size_t)(line + n - at), "/etc/postgresql/", 16));
+         at++) {
+        size_t k = strcspn(at, " \t\"',;:\r\n");
+        if (at + k > line + n)
+            k = (size_t)(line + n - at);
+        char token[PATH_MAX];
+        snprintf(token, sizeof token, "%.*s", (int)k, at);
+        /* a version and a cluster after the root: /etc/postgresql/9.3/main */
+        const char *cluster = strchr(token + 16, '/');
+        if (!cluster || cluster[1] == '\0' || cluster[1] == '/' ||
+            !major_in_text(token, false, label, major))
+            continue;
+        *len = k;
+        return at;
+    }
+    return NULL;
+}
+
 typedef struct Scan {
     const char *base; /* the template's file name */
     const char *real; /* its real path */
@@ -101,6 +126,11 @@ typedef struct Scan {
     size_t cap;
     bool found;
     int dirs; /* directories listed so far */
+    /* any file into a cluster's directory of a literal version, not only its postgresql.conf:
+     * the major it names (lint_debian_install_major) */
+    bool any_file;
+    char label[16];
+    int major;
 } Scan;
 
 /* A line's indentation (blanks before its first character). */
@@ -176,7 +206,9 @@ static void scan_file(Scan *scan, const char *path)
         if (*first == '#')
             continue;
         size_t dlen = 0;
-        const char *dest = line_destination(line, n, &dlen);
+        const char *dest = scan->any_file
+                               ? line_cluster_dir(line, n, &dlen, scan->label, &scan->major)
+                               : line_destination(line, n, &dlen);
         if (!dest)
             continue;
         /* a shell command names its source on the destination's line (cp SRC DEST); a
@@ -193,8 +225,8 @@ static void scan_file(Scan *scan, const char *path)
                 edits_in_place(starts, n_lines, other, idx))
                 continue;
             char *shown = lint_path_from(scan->real, path);
-            snprintf(scan->where, scan->cap, "%s (line %zu) writes it to %.*s", shown, idx + 1,
-                     (int)dlen, dest);
+            snprintf(scan->where, scan->cap, "%s (line %zu) %s %.*s", shown, idx + 1,
+                     scan->any_file ? "installs it into" : "writes it to", (int)dlen, dest);
             free(shown);
             scan->found = true;
         }
@@ -245,6 +277,8 @@ static void scan_dir(Scan *scan, const char *dir, int depth, int *budget)
     closedir(d);
 }
 
+static bool scan_module(const char *real, Scan *scan);
+
 bool lint_debian_destination(const char *file, char *where, size_t cap)
 {
     char real[PATH_MAX];
@@ -256,6 +290,28 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         snprintf(where, cap, "the file is %s of its checkout", etc + 1);
         return true;
     }
+    Scan scan = {.where = where, .cap = cap};
+    return scan_module(real, &scan);
+}
+
+bool lint_debian_install_major(const char *file, char label[16], int *major, char *where,
+                               size_t cap)
+{
+    char real[PATH_MAX];
+    if (!realpath(file, real))
+        return false;
+    Scan scan = {.where = where, .cap = cap, .any_file = true};
+    if (!scan_module(real, &scan))
+        return false;
+    snprintf(label, 16, "%s", scan.label);
+    *major = scan.major;
+    return true;
+}
+
+/* The deployment files of the module holding `real` (a template's: above templates/ or files/,
+ * else its own directory), read for `scan`'s destination. */
+static bool scan_module(const char *real, Scan *scan)
+{
     /* a template's module (an Ansible role, a Chef cookbook, a Puppet module): the directory
      * above templates/ or files/ (templates/default/ too), else the file's own (a Salt state's,
      * a script's); only in a checkout, whose files these are (not a corpus directory's
@@ -288,10 +344,11 @@ bool lint_debian_destination(const char *file, char *where, size_t cap)
         }
         break;
     }
-    Scan scan = {base, real, false, where, cap, false, 0};
+    scan->base = base;
+    scan->real = real;
     int budget = DEBIAN_MAX_FILES;
-    scan_dir(&scan, dir, 0, &budget);
-    return scan.found;
+    scan_dir(scan, dir, 0, &budget);
+    return scan->found;
 }
 
 /* Does a line of the file set `name` (not commented out), or write a name a template fills in

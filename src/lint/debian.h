@@ -15,6 +15,13 @@
  * does. */
 bool lint_debian_destination(const char *file, char *where, size_t cap);
 
+/* The major a deployment file of `file`'s module names where it installs the file into a
+ * Debian cluster's directory of a literal version (a shell script's `cp pg_hba.conf
+ * /etc/postgresql/9.3/main/`): `label` ("9.3"), `*major` (0 before 10), and "bootstrap.sh (line
+ * 12) installs it into /etc/postgresql/9.3/main/pg_hba.conf" in `where`; false when none. */
+bool lint_debian_install_major(const char *file, char label[16], int *major, char *where,
+                               size_t cap);
+
 /* PK0105 for `set` (a plain postgresql.conf or its template, not a data directory's) when it
  * replaces a Debian cluster's file without data_directory or hba_file. */
 void lint_check_debian_paths(const ConfSet *set, const char *file, int major, FindingList *out);

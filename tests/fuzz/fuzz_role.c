@@ -13,71 +13,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "fuzz_tree.h"
 #include "lint/role.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char root[64];
-
-/* the role is removed when the fuzzer exits: nothing is left in /tmp */
-static void remove_role(void)
-{
-    static const char *const parts[] = {"/templates/pg_hba.conf.j2",
-                                        "/defaults/main.yml",
-                                        "/tasks/main.yml",
-                                        "/templates",
-                                        "/defaults",
-                                        "/tasks",
-                                        "/.git",
-                                        ""};
-    char path[160];
-    for (size_t idx = 0; idx < sizeof parts / sizeof parts[0]; idx++) {
-        snprintf(path, sizeof path, "%s%s", root, parts[idx]);
-        if (unlink(path) != 0)
-            rmdir(path);
-    }
-}
-
-static void make_role(void)
-{
-    atexit(remove_role);
-    snprintf(root, sizeof root, "/tmp/pgknob-fuzz-role.%d", (int)getpid());
-    char path[128];
-    mkdir(root, 0700);
-    snprintf(path, sizeof path, "%s/.git", root);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/templates", root);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/defaults", root);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/tasks", root);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/attributes", root);
-    mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/templates/pg_hba.conf.j2", root);
-    FILE *f = fopen(path, "w");
-    if (f)
-        fclose(f);
-}
+static const char *const dirs[] = {".git", "templates", "defaults", "tasks", "attributes", NULL};
+static const char *const files[] = {"templates/pg_hba.conf.j2", "defaults/main.yml",
+                                    "tasks/main.yml", "attributes/default.rb", NULL};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!root[0])
-        make_role();
+    const char *root = fuzz_tree_make("role", dirs, files);
     char path[128];
     static const char *const inputs[] = {"defaults/main.yml", "tasks/main.yml",
-                                         "attributes/default.rb"};
-    for (size_t idx = 0; idx < 3; idx++) {
-        snprintf(path, sizeof path, "%s/%s", root, inputs[idx]);
-        FILE *f = fopen(path, "wb");
-        if (!f)
-            return 0;
-        fwrite(data, 1, size, f);
-        fclose(f);
-    }
+                                         "attributes/default.rb", NULL};
+    if (!fuzz_tree_write(inputs, data, size))
+        return 0;
     snprintf(path, sizeof path, "%s/templates/pg_hba.conf.j2", root);
     RoleMajor role;
     if (lint_role_major(path, &role)) {

