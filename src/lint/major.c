@@ -1343,7 +1343,12 @@ static const ConfEntry *templated_major_path(const ConfSet *set)
         for (const char *seg = major_layout_segment(e->value, &len); seg;
              seg = major_layout_segment(seg, &len)) {
             char *part = xstrndup(seg, len);
-            bool templated = conf_has_placeholder(part, false);
+            /* a literal version before the placeholder names the major itself: Debian's
+             * VERSION-CLUSTER.pid with the cluster a stand-in (/var/run/postgresql/9.4-@@CLUSTER@@
+             * .pid: held-out set 61, h61b 21) */
+            size_t digits = strspn(part, "0123456789.");
+            bool literal = digits && part[digits - 1] != '.' && part[digits] == '-';
+            bool templated = !literal && conf_has_placeholder(part, false);
             free(part);
             if (templated)
                 return e;

@@ -1430,4 +1430,13 @@ check "a bootstrap script's cp into /etc/postgresql/9.3/main/ dates the file 9.3
 printf '#!/bin/sh\nsudo cp /pleas/vagrant/pg_ident.conf /etc/postgresql/9.3/main/pg_ident.conf\n' >"$vag/vagrant/bootstrap.sh"
 check "  close miss: a script that installs another file: the repository's postgres:9.4" \
   grep -q "the image postgres:9.4" <<<"$(cd "$vag/vagrant" && rlint pg_hba.conf | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("|")')"
+# a literal version before a stand-in names the major itself: Debian's VERSION-CLUSTER.pid with
+# the cluster a placeholder (held-out set 61, h61b 21: "takes its major from a template variable"
+# of a 9.4 kit whose paths all name 9.4); close miss: the version itself a placeholder
+printf "data_directory = '/var/lib/postgresql/9.4/@@CLUSTER@@'\nexternal_pid_file = '/var/run/postgresql/9.4-@@CLUSTER@@.pid'\nshared_buffers = 1GB\n" >"$work/pidclu.conf"
+check "9.4-@@CLUSTER@@.pid beside /var/lib/postgresql/9.4/@@CLUSTER@@: written for 9.4, no template variable" \
+  test "$(lint_json "$work/pidclu.conf" | jq -r '[.findings[] | select(.rule == "PK0004") | .message | test("written for PostgreSQL 9.4:") and (test("template variable") | not)] | join(",")')" = true
+printf "data_directory = '/var/lib/postgresql/@@V@@/main'\nexternal_pid_file = '/var/run/postgresql/@@V@@-main.pid'\n" >"$work/pidver.conf"
+check "  close miss: @@V@@-main.pid, the version a stand-in: a template variable" \
+  grep -q "takes its major from a template variable" <<<"$(lint_json "$work/pidver.conf" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 done_testing
