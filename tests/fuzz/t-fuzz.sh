@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # lane: shared
-# The libFuzzer targets, about 10 seconds each: a crash or sanitizer report fails the tier, and
+# The libFuzzer targets, about 6 seconds each (`make fuzz` runs 20, `make fuzz-long` ten
+# minutes): a crash or sanitizer report fails the tier, and
 # so does a target below a twentieth of the run's median rate unless its file says why
 # (`// fuzz-slow:`). The floor is a ratio against the other targets of the same run, not an
 # absolute rate: a loaded machine slows every target alike (the guide: speed as ratios).
@@ -10,7 +11,7 @@ if ! command -v "${CLANG:-clang}" >/dev/null; then
   fail "clang is needed for the fuzz targets (make deps installs it)"
   done_testing; exit
 fi
-out=$(FUZZ_TIME="${FUZZ_TIME:-10}" tests/fuzz/run.sh 2>&1); rc=$?
+out=$(FUZZ_TIME="${FUZZ_TIME:-6}" tests/fuzz/run.sh 2>&1); rc=$?
 echo "$out" | grep -E '^(ok|FAIL) ' | while IFS= read -r line; do echo "  $line"; done
 rate_of() { echo "$out" | sed -n "s/^ok $1: .* \([0-9]*\) execs\/s.*/\1/p"; }
 slow_why() { sed -n 's|^// fuzz-slow: *||p' "$1"; }
