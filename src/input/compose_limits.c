@@ -1362,16 +1362,24 @@ int input_compose_trust_published(const ComposeLimits *limits, int port)
 
 ComposeReach compose_port_reach(const ComposeLimits *mount, int port, char *why, size_t cap)
 {
-    if (!mount->ports_of || mount->every_port)
-        return mount->ports_of ? REACH_PUBLISHED : REACH_UNKNOWN;
     const char *verb = mount->n_ports_of > 1 ? "publish" : "publishes";
+    if (!mount->ports_of)
+        return REACH_UNKNOWN;
+    if (mount->every_port) {
+        snprintf(why, cap, "%s %s every port of the host (or one pgknob cannot read)",
+                 mount->ports_of, verb);
+        return REACH_PUBLISHED;
+    }
     int loopback_line = 0;
     for (size_t idx = 0; idx < mount->n_ports; idx++) {
         const struct ComposePort *p = &mount->ports[idx];
         if (port && (port < p->lo || port > p->hi))
             continue;
-        if (!p->loopback)
+        if (!p->loopback) {
+            snprintf(why, cap, "%s %s %s on the host's addresses (line %d)", mount->ports_of, verb,
+                     port ? "the port" : "ports", p->line);
             return REACH_PUBLISHED;
+        }
         loopback_line = p->line;
     }
     if (loopback_line) {

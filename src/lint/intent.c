@@ -821,8 +821,11 @@ static void take_purpose(Intent *out, const char *comment, const char *file, int
 {
     const char *words;
     IntentPurpose purpose;
-    if (says_production(comment))
+    if (says_production(comment)) {
         out->production_said = true;
+        if (!out->production_at.file)
+            place_set(out, &out->production_at, file, line, comment);
+    }
     if (out->purpose != INTENT_NONE)
         return;
     purpose = purpose_words(comment, &words);

