@@ -1384,7 +1384,8 @@ static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     bool one = !instances || scalar_is(instances, "1");
     /* a job beside it that dumps it with pg_dump: a backup, though no point-in-time one
      * (held-out set 61, h61c 35: a daily postgres-backup-local CronJob, "keeps no backup") */
-    char *name = scalar_text(path_get(y, root, "metadata.name"));
+    yaml_node_t *name_node = path_get(y, root, "metadata.name");
+    char *name = is_scalar(name_node) ? scalar_text(name_node) : NULL;
     char dump[PATH_MAX + 32];
     bool dumped = name && b->file && logical_dump_beside(b->file, name, dump, sizeof dump);
     free(name);

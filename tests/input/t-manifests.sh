@@ -930,4 +930,8 @@ check "a CronJob beside it that dumps the Cluster's -ro service: PK0099 a notice
 sed -i 's/pg-main-ro/pg-other-ro/' "$dmp/app/backup/cronjob.yaml"
 check "  close miss: a job that dumps another cluster: the warning" \
   test "$(lint_json "$dmp/app/cluster/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | .severity] | join(",")')" = warning
+# a Cluster whose metadata names nothing: read, not a crash (the fuzz target found it)
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {}\nspec:\n  instances: 1\n' >"$tmp/noname.yaml"
+check "a Cluster with no metadata.name: PK0099 as for any, no crash" \
+  test "$(lint_json "$tmp/noname.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | .severity] | join(",")')" = warning
 done_testing
