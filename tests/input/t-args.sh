@@ -165,6 +165,12 @@ pgtag() { printf 'services:\n  db:\n    image: %s\n    command: ["postgres", "-c
 check "tensorchord/pgvecto-rs:pg14-v0.2.0@sha256:…: checked as 14" \
   test "$(pgtag 'docker.io/tensorchord/pgvecto-rs:pg14-v0.2.0@sha256:90724186f0a3517cf6914295b5ab410db9ce23190a2d9d0b9dd6463e3fa298f0')" = 14
 check "  close miss: acme/db:2.1 names no major (checked as 18)" test "$(pgtag acme/db:2.1)" = 18
+# ... and so does a part naming the server before its number (held-out set 61, h61c 30:
+# ghcr.io/instantdb/postgresql:postgresql-17-pg-hint-plan checked as 18); close miss: a
+# distribution's release after another word names none
+check "ghcr.io/instantdb/postgresql:postgresql-17-pg-hint-plan: checked as 17" \
+  test "$(pgtag ghcr.io/instantdb/postgresql:postgresql-17-pg-hint-plan)" = 17
+check "  close miss: acme/db:bookworm-12 names no major (checked as 18)" test "$(pgtag acme/db:bookworm-12)" = 18
 
 # Argument lists and the parameter whose value the server prints (-C).
 cases=(
